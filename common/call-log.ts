@@ -1,0 +1,15 @@
+/** One External API call, as the facade records it and the keys subgraph stores it. */
+export interface CallRecord {
+  at: string;
+  keyId: string | null;
+  method: string;
+  /** The route pattern, e.g. /api/external/v1/analytics/:websiteId, for filtering. */
+  endpoint: string;
+  /** The path as requested. */
+  path: string;
+  status: number;
+  ip: string;
+  durationMs: number;
+}
+
+export const callLogStream = (prefix: string) => `${prefix}calls`;

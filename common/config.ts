@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export type Env = Record<string, string | undefined>;
+
+/** Thrown when the environment does not satisfy a service's schema; lists every problem at once. */
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly problems: string[],
+  ) {
+    super(`${service}: invalid configuration\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates `env` against `schema` once. Empty strings count as unset, so `FOO=` falls back to
+ * the default instead of failing with a confusing type error.
+ */
+export function parseEnv<S extends z.ZodType>(service: string, schema: S, env: Env): z.output<S> {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    const got = cleaned[variable];
+    return got === undefined
+      ? `${variable}: ${issue.message}`
+      : `${variable}: ${issue.message} (got ${JSON.stringify(redactIfSecret(variable, got))})`;
+  });
+  throw new ConfigError(service, problems);
+}
+
+function redactIfSecret(variable: string, value: string): string {
+  return /SECRET|PASSWORD|TOKEN|KEY/i.test(variable) ? '[redacted]' : value;
+}
+
+export const port = (fallback: number) =>
+  z.coerce.number().int().min(0).max(65535).default(fallback);
+
+export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const mongoUri = z
+  .string()
+  .regex(/^mongodb(\+srv)?:\/\/.+/, 'must be a mongodb:// or mongodb+srv:// URI');
+
+export const redisUrl = z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL');
+
+export const nodeEnv = z.enum(['development', 'production', 'test']).default('development');
+
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
+
+export const internalSecret = z
+  .string()
+  .min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)');
+
+export const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+/** Settings every service shares: where it runs, how it logs, how it reaches Redis. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: nodeEnv,
+  LOG_LEVEL: logLevel,
+  HOST: z.string().default('127.0.0.1'),
+  REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/, 'letters, digits and : . _ - only')
+    .default('wa:'),
+  INTERNAL_SECRET: internalSecret,
+});
+
+export interface BaseConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  host: string;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  internalSecret: string;
+}
+
+/** The shared settings of a parsed `baseEnvSchema`, under their config names. */
+export function toBaseConfig(e: z.output<typeof baseEnvSchema>): BaseConfig {
+  return {
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    host: e.HOST,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    internalSecret: e.INTERNAL_SECRET,
+  };
+}

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<unknown>;
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** `/healthz` says the process is alive; `/readyz` says every dependency answers. */
+export function healthRouter(checks: ReadinessCheck[]): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), CHECK_TIMEOUT_MS);
+          return [name, 'ok'] as const;
+        } catch (error) {
+          return [name, error instanceof Error ? error.message : 'failed'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
+  });
+  return router;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,92 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const PERMISSIONS = [
+  'read_analytics',
+  'track_events',
+  'manage_websites',
+  'manage_team',
+  'admin',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Who is calling, as established by the gateway and handed to the subgraphs. */
+export type CallerIdentity =
+  | {
+      kind: 'apiKey';
+      keyId: string;
+      userId: string;
+      organizationId: string;
+      permissions: Permission[];
+      /** null means every website of the organization. */
+      websiteIds: string[] | null;
+    }
+  | { kind: 'accessToken'; tokenId: string; userId: string }
+  | { kind: 'service'; name: string }
+  | { kind: 'anonymous' };
+
+export const IDENTITY_HEADER = 'x-internal-identity';
+export const TIMESTAMP_HEADER = 'x-internal-timestamp';
+export const SIGNATURE_HEADER = 'x-internal-signature';
+
+/** How long a signed identity stays acceptable; covers clock skew between hosts. */
+const MAX_AGE_MS = 60_000;
+
+function sign(secret: string, timestamp: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+}
+
+/** Headers that let a subgraph trust `identity`: only holders of the internal secret can make them. */
+export function signIdentity(
+  secret: string,
+  identity: CallerIdentity,
+  now = Date.now(),
+): Record<string, string> {
+  const payload = Buffer.from(JSON.stringify(identity)).toString('base64url');
+  const timestamp = String(now);
+  return {
+    [IDENTITY_HEADER]: payload,
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: sign(secret, timestamp, payload),
+  };
+}
+
+type HeaderValue = string | string[] | undefined;
+
+/** Returns the identity when the headers were signed with `secret` recently, else null. */
+export function verifyIdentity(
+  secret: string,
+  headers: Record<string, HeaderValue>,
+  now = Date.now(),
+): CallerIdentity | null {
+  const payload = single(headers[IDENTITY_HEADER]);
+  const timestamp = single(headers[TIMESTAMP_HEADER]);
+  const signature = single(headers[SIGNATURE_HEADER]);
+  if (!payload || !timestamp || !signature) return null;
+  const age = now - Number(timestamp);
+  if (!Number.isFinite(age) || Math.abs(age) > MAX_AGE_MS) return null;
+  const expected = Buffer.from(sign(secret, timestamp, payload), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CallerIdentity;
+  } catch {
+    return null;
+  }
+}
+
+function single(value: HeaderValue): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** What the keys subgraph tells the gateway about a presented credential (by its hash). */
+export interface ResolvedCredential {
+  kind: 'apiKey' | 'accessToken';
+  id: string;
+  userId: string;
+  organizationId: string | null;
+  organizationPlan: string | null;
+  permissions: string[];
+  /** null: every website of the organization. */
+  websiteIds: string[] | null;
+  expiresAt: string | null;
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** The catalogue of platform events delivered to webhooks (payload schemas in docs/webhooks.md). */
+export const EVENT_TYPES = [
+  'api_key.created',
+  'api_key.regenerated',
+  'api_key.deleted',
+  'api_key.expiring',
+  'api_key.expired',
+  'usage.threshold_reached',
+  'webhook.test',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface PlatformEvent {
+  /** Unique and stable: the same id on every delivery attempt, so receivers can deduplicate. */
+  id: string;
+  type: EventType;
+  createdAt: string;
+  /** The user whose webhooks receive the event. */
+  userId: string;
+  organizationId: string | null;
+  data: Record<string, unknown>;
+}
+
+export const platformEventStream = (prefix: string) => `${prefix}events:platform`;
+
+/** Cap on the stream; entries are consumed within seconds, this only bounds a long outage. */
+const STREAM_MAX_LENGTH = 1_000_000;
+
+export function buildEvent(
+  type: EventType,
+  userId: string,
+  organizationId: string | null,
+  data: Record<string, unknown>,
+  id: string = `evt_${randomUUID()}`,
+): PlatformEvent {
+  return { id, type, createdAt: new Date().toISOString(), userId, organizationId, data };
+}
+
+/**
+ * Appends an event to the durable platform-event stream (a Redis stream read by the webhooks
+ * subgraph through a consumer group). Never a synchronous call to another service.
+ */
+export async function publishPlatformEvent(
+  redis: Redis,
+  prefix: string,
+  event: PlatformEvent,
+): Promise<void> {
+  await redis.xadd(
+    platformEventStream(prefix),
+    'MAXLEN',
+    '~',
+    String(STREAM_MAX_LENGTH),
+    '*',
+    'event',
+    JSON.stringify(event),
+  );
+}

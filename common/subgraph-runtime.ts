@@ -1,0 +1,68 @@
+import type { Connection } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { Express } from 'express';
+import { listen } from './http-server';
+import type { Logger } from './logger';
+import { connectMongo, pingMongo } from './mongo';
+import { createRedis, pingRedis, waitForRedis } from './redis';
+import type { ReadinessCheck } from './health';
+import type { SubgraphConfig } from './subgraph-config';
+
+export interface RunningSubgraph<Services> {
+  url: string;
+  graphqlUrl: string;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export interface SubgraphParts<Services> {
+  app: Express;
+  apollo: { stop(): Promise<void> };
+  services: Services;
+  /** Flushes buffers and stops background work before connections close. */
+  beforeClose?: () => Promise<void>;
+}
+
+/**
+ * Connects a subgraph's stores, builds it with `build`, and listens. Stopping closes HTTP first
+ * (draining requests), then background work, then the stores.
+ */
+export async function startSubgraph<Services>(
+  config: SubgraphConfig,
+  logger: Logger,
+  build: (stores: {
+    connection: Connection;
+    redis: Redis;
+    readiness: ReadinessCheck[];
+  }) => Promise<SubgraphParts<Services>>,
+): Promise<RunningSubgraph<Services>> {
+  const connection = await connectMongo(config.mongoUri);
+  const redis = createRedis(config.redisUrl);
+  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  try {
+    await waitForRedis(redis);
+  } catch (error) {
+    await connection.close();
+    redis.disconnect();
+    throw error;
+  }
+  const readiness: ReadinessCheck[] = [
+    { name: 'mongodb', check: () => pingMongo(connection) },
+    { name: 'redis', check: () => pingRedis(redis) },
+  ];
+  const parts = await build({ connection, redis, readiness });
+  const server = await listen(parts.app, config.port, config.host);
+  logger.info({ url: server.url }, 'listening');
+  return {
+    url: server.url,
+    graphqlUrl: `${server.url}/graphql`,
+    services: parts.services,
+    async stop() {
+      await server.close();
+      await parts.apollo.stop();
+      await parts.beforeClose?.();
+      await connection.close();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
+import { expressMiddleware } from '@as-integrations/express5';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import express, { type Express } from 'express';
+import mongoose from 'mongoose';
+import { readFileSync } from 'node:fs';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import gql from 'graphql-tag';
+import { healthRouter, type ReadinessCheck } from './health';
+import { jsonErrorHandler } from './json-errors';
+import { verifyIdentity, type CallerIdentity } from './identity';
+import type { Logger } from './logger';
+
+export interface SubgraphContext<Deps> extends BaseContext {
+  identity: CallerIdentity;
+  deps: Deps;
+  /** Per-request caches (DataLoaders) built by the subgraph's own factory. */
+  loaders: Record<string, unknown>;
+}
+
+export interface SubgraphOptions<Deps> {
+  name: string;
+  schemaPath: string;
+  resolvers: GraphQLResolverMap<unknown>;
+  deps: Deps;
+  internalSecret: string;
+  logger: Logger;
+  readiness: ReadinessCheck[];
+  /** Inline tracing costs time on every request and nothing reads it unless GraphOS is wired. */
+  inlineTrace?: boolean;
+  createLoaders?: (deps: Deps, identity: CallerIdentity) => Record<string, unknown>;
+}
+
+export function loadSchema(path: string) {
+  return gql(readFileSync(path, 'utf8'));
+}
+
+/**
+ * Builds a federated subgraph as an Express app. `/graphql` answers only requests whose identity
+ * headers were signed by the gateway with the internal secret: nothing else may reach the data.
+ */
+export async function createSubgraphApp<Deps>(
+  options: SubgraphOptions<Deps>,
+): Promise<{ app: Express; apollo: ApolloServer<SubgraphContext<Deps>> }> {
+  const { logger } = options;
+  const plugins: ApolloServerPlugin<SubgraphContext<Deps>>[] = [
+    options.inlineTrace ? ApolloServerPluginInlineTrace() : ApolloServerPluginInlineTraceDisabled(),
+  ];
+  const apollo = new ApolloServer<SubgraphContext<Deps>>({
+    schema: buildSubgraphSchema({
+      typeDefs: loadSchema(options.schemaPath),
+      resolvers: options.resolvers,
+    }),
+    plugins,
+    includeStacktraceInErrorResponses: false,
+    // main() owns signal handling and stops Apollo in order with everything else.
+    stopOnTerminationSignals: false,
+    formatError: (formatted, error) => hideInternalErrors(formatted, error, logger),
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(healthRouter(options.readiness));
+  app.use(
+    '/graphql',
+    (req, res, next) => {
+      const identity = verifyIdentity(options.internalSecret, req.headers);
+      if (!identity) {
+        res.status(401).json({
+          errors: [
+            {
+              message: 'This subgraph only answers the gateway',
+              extensions: { code: 'UNAUTHENTICATED_INTERNAL' },
+            },
+          ],
+        });
+        return;
+      }
+      res.locals.identity = identity;
+      next();
+    },
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ res }) => {
+        const identity = res.locals.identity as CallerIdentity;
+        return {
+          identity,
+          deps: options.deps,
+          loaders: options.createLoaders ? options.createLoaders(options.deps, identity) : {},
+        };
+      },
+    }),
+  );
+  app.use(jsonErrorHandler(logger));
+  return { app, apollo };
+}
+
+/** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
+/** Apollo Server's codes for requests that are the caller's fault; their messages are safe to show. */
+const APOLLO_CLIENT_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+export function hideInternalErrors(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  logger: Logger,
+): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (
+    original instanceof mongoose.Error.ValidationError ||
+    original instanceof mongoose.Error.CastError
+  ) {
+    // Input the schema let through but the model refuses (a too-long name, say) is the caller's.
+    return {
+      message: original.message,
+      path: formatted.path,
+      extensions: { code: 'invalid_parameters', httpStatus: 400 },
+    };
+  }
+  const status = formatted.extensions?.httpStatus;
+  const code = formatted.extensions?.code;
+  const isClientError =
+    (typeof status === 'number' && status < 500) ||
+    (typeof code === 'string' && APOLLO_CLIENT_ERROR_CODES.has(code));
+  if (isClientError)
+    return { message: formatted.message, path: formatted.path, extensions: formatted.extensions };
+  logger.error({ err: original, path: formatted.path }, 'unexpected resolver error');
+  return {
+    message: 'Internal error',
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}

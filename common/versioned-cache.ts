@@ -1,0 +1,87 @@
+import { LRUCache } from 'lru-cache';
+import type { Redis } from 'ioredis';
+import type { Logger } from './logger';
+
+export interface VersionedCacheOptions {
+  /** Redis key of the generation counter that writers increment. */
+  generationKey: string;
+  ttlMs: number;
+  /** How long a "not found" is remembered. */
+  negativeTtlMs: number;
+  max?: number;
+}
+
+type Entry<T> = { value: T | null };
+
+/**
+ * A per-process cache that every instance drops together: writers increment one Redis counter
+ * (`bumpGeneration`), and each lookup reads it first and clears the cache when it moved. So a
+ * change is seen at once on every instance, for the price of one Redis GET instead of a database
+ * query (lookups that overlap share one GET, so "at once" means within one Redis round trip).
+ * When Redis cannot be read the cache is bypassed, never trusted.
+ */
+export class VersionedCache<T extends object> {
+  private readonly entries: LRUCache<string, Entry<T>>;
+  private generation: string | null = null;
+  private bypassing = false;
+  /** The generation read in flight; concurrent lookups share it instead of each asking Redis. */
+  private reading: Promise<string> | null = null;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: VersionedCacheOptions,
+    private readonly logger: Logger,
+  ) {
+    this.entries = new LRUCache<string, Entry<T>>({
+      max: options.max ?? 10_000,
+      ttl: options.ttlMs,
+    });
+  }
+
+  async get(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    let current: string;
+    try {
+      current = await (this.reading ??= this.readGeneration());
+      if (this.bypassing)
+        this.logger.info({ cache: this.options.generationKey }, 'cache back in use');
+      this.bypassing = false;
+    } catch (error) {
+      if (!this.bypassing)
+        this.logger.warn(
+          { err: (error as Error).message, cache: this.options.generationKey },
+          'cache bypassed: redis unavailable',
+        );
+      this.bypassing = true;
+      this.entries.clear();
+      this.generation = null;
+      return load();
+    }
+    if (current !== this.generation) {
+      this.entries.clear();
+      this.generation = current;
+    }
+    const cached = this.entries.get(key);
+    if (cached) return cached.value;
+    // Stored under the generation read above: a change made while loading clears it on the next get.
+    const value = await load();
+    this.entries.set(
+      key,
+      { value },
+      { ttl: value ? this.options.ttlMs : this.options.negativeTtlMs },
+    );
+    return value;
+  }
+
+  private async readGeneration(): Promise<string> {
+    try {
+      return (await this.redis.get(this.options.generationKey)) ?? '0';
+    } finally {
+      this.reading = null;
+    }
+  }
+}
+
+/** Tells every instance's caches under `generationKey` to forget what they hold. */
+export async function bumpGeneration(redis: Redis, generationKey: string): Promise<void> {
+  await redis.incr(generationKey);
+}

@@ -1,0 +1,112 @@
+import type { Redis } from 'ioredis';
+import { AppError } from '../../common/errors';
+import { createCredentialCache } from '../../common/credential-cache';
+import type { VersionedCache } from '../../common/versioned-cache';
+import {
+  signIdentity,
+  type CallerIdentity,
+  type Permission,
+  type ResolvedCredential,
+} from '../../common/identity';
+import type { Logger } from '../../common/logger';
+import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/secrets';
+export { presentedCredential } from '../../common/secrets';
+import { request, type Dispatcher } from 'undici';
+
+const RESOLVE_QUERY = `query ResolveCredential($secretHash: String!) {
+  resolveCredential(secretHash: $secretHash) { kind id userId organizationId organizationPlan permissions websiteIds expiresAt }
+}`;
+
+/** Authentication happens before execution, so these set the gateway's HTTP status too. */
+const RESPONSE_STATUS = { setsResponseStatus: true };
+
+export const invalidApiKey = () =>
+  new AppError(
+    'invalid_api_key',
+    'The API key is missing, malformed, unknown or no longer valid',
+    401,
+    undefined,
+    RESPONSE_STATUS,
+  );
+export const invalidToken = () =>
+  new AppError(
+    'invalid_access_token',
+    'The access token is missing, unknown or revoked',
+    401,
+    undefined,
+    RESPONSE_STATUS,
+  );
+export const keyExpired = () =>
+  new AppError(
+    'key_expired',
+    'The API key has expired; create a new key in the dashboard',
+    401,
+    undefined,
+    RESPONSE_STATUS,
+  );
+export const paidPlanRequired = () =>
+  new AppError(
+    'API_PAID_PLAN_REQUIRED',
+    'The External API requires a Pro, Scale or Enterprise plan',
+    403,
+    undefined,
+    RESPONSE_STATUS,
+  );
+
+/** Turns a presented credential into the identity the subgraphs receive, or a 401/403. */
+export class Authenticator {
+  private readonly cache: VersionedCache<ResolvedCredential>;
+
+  constructor(
+    private readonly keysUrl: string,
+    private readonly internalSecret: string,
+    private readonly dispatcher: Dispatcher,
+    redis: Redis,
+    redisKeyPrefix: string,
+    logger: Logger,
+  ) {
+    this.cache = createCredentialCache<ResolvedCredential>(redis, redisKeyPrefix, logger);
+  }
+
+  async identify(presented: string | null, now = new Date()): Promise<CallerIdentity> {
+    if (presented === null) return { kind: 'anonymous' };
+    const isApiKey = presented.startsWith(API_KEY_PREFIX);
+    const refuse = isApiKey ? invalidApiKey : invalidToken;
+    if (!looksLikeCredential(presented)) throw refuse();
+    const hash = sha256Hex(presented);
+    const resolved = await this.cache.get(hash, () => this.resolve(hash));
+    if (!resolved || (resolved.kind === 'apiKey') !== isApiKey) throw refuse();
+    if (resolved.kind === 'accessToken')
+      return { kind: 'accessToken', tokenId: resolved.id, userId: resolved.userId };
+    if (resolved.expiresAt && new Date(resolved.expiresAt).getTime() <= now.getTime())
+      throw keyExpired();
+    if (resolved.organizationPlan === 'free') throw paidPlanRequired();
+    return {
+      kind: 'apiKey',
+      keyId: resolved.id,
+      userId: resolved.userId,
+      organizationId: resolved.organizationId ?? '',
+      permissions: resolved.permissions as Permission[],
+      websiteIds: resolved.websiteIds,
+    };
+  }
+
+  private async resolve(secretHash: string): Promise<ResolvedCredential | null> {
+    const response = await request(this.keysUrl, {
+      method: 'POST',
+      dispatcher: this.dispatcher,
+      headers: {
+        'content-type': 'application/json',
+        ...signIdentity(this.internalSecret, { kind: 'service', name: 'gateway' }),
+      },
+      body: JSON.stringify({ query: RESOLVE_QUERY, variables: { secretHash } }),
+    });
+    const body = (await response.body.json()) as {
+      data?: { resolveCredential: ResolvedCredential | null };
+      errors?: unknown[];
+    };
+    if (response.statusCode !== 200 || body.errors || !body.data)
+      throw new Error(`keys subgraph could not resolve a credential (HTTP ${response.statusCode})`);
+    return body.data.resolveCredential;
+  }
+}

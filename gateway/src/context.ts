@@ -1,0 +1,6 @@
+import type { BaseContext } from '@apollo/server';
+import type { CallerIdentity } from '../../common/identity';
+
+export interface GatewayContext extends BaseContext {
+  identity: CallerIdentity;
+}

@@ -1,0 +1,11 @@
+import { runService } from '../../common/lifecycle';
+import { createLogger } from '../../common/logger';
+import { startGateway } from './app';
+import { loadGatewayConfig } from './config';
+
+runService('gateway', async () => {
+  const config = loadGatewayConfig(process.env);
+  const logger = createLogger('gateway', config.logLevel);
+  const running = await startGateway(config, logger);
+  return { service: running, logger };
+});

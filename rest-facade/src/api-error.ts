@@ -1,0 +1,38 @@
+/**
+ * The spec gives two error bodies: authentication and permission errors are `{error:{code,message}}`;
+ * rate and quota errors (and, by our decision, every other API error) are
+ * `{success:false, error:{code,message,timestamp}}`.
+ */
+export type ErrorShape = 'auth' | 'envelope';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly shape: ErrorShape = 'envelope',
+    readonly headers: Record<string, string> = {},
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const invalidParameters = (message: string, details?: unknown) =>
+  new ApiError(400, 'invalid_parameters', message, 'envelope', {}, details);
+export const invalidJson = () =>
+  new ApiError(400, 'invalid_json', 'The request body is not valid JSON');
+export const notFound = (message = 'No such endpoint') => new ApiError(404, 'not_found', message);
+export const methodNotAllowed = (allow: string[]) =>
+  new ApiError(
+    405,
+    'method_not_allowed',
+    `This endpoint accepts ${allow.join(', ')} only`,
+    'envelope',
+    { Allow: allow.join(', ') },
+  );
+export const upstreamUnavailable = () =>
+  new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable; retry shortly');
+export const internalError = () =>
+  new ApiError(500, 'internal_error', 'Something went wrong on our side');

@@ -1,0 +1,88 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { healthRouter } from '../../common/health';
+import { listen } from '../../common/http-server';
+import type { Logger } from '../../common/logger';
+import { readManifest, type OperationManifest } from '../../common/persisted-operations';
+import { createRedis, pingRedis, waitForRedis } from '../../common/redis';
+import { notFound } from './api-error';
+import { ApiKeyAuthenticator } from './auth/api-key-auth';
+import { CallLogWriter } from './call-log/call-log.writer';
+import { createPublicRouter } from './collect/public.router';
+import type { FacadeConfig } from './config';
+import type { FacadeDeps } from './deps';
+import { errorMapper } from './error-mapper';
+import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './external-api.router';
+import { GatewayClient } from './gateway-client';
+import { UsageLimiter } from './limits/usage-limiter';
+import { openApiDocument } from './openapi/document';
+import { createWebhooksRouter } from './webhooks/webhooks.router';
+
+export { API_BASE };
+
+export function createFacadeApp(deps: ExternalApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Every body carries a fresh timestamp, so an ETag would never match; computing it is waste.
+  app.disable('etag');
+  // Off by default: X-Forwarded-For is believed only from configured proxies.
+  app.set('trust proxy', deps.config.trustedProxies === '' ? false : deps.config.trustedProxies);
+  app.use(
+    healthRouter([
+      { name: 'redis', check: () => pingRedis(deps.redis) },
+      {
+        name: 'gateway',
+        check: async () => {
+          const response = await fetch(new URL('/healthz', deps.config.gatewayUrl));
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        },
+      },
+    ]),
+  );
+  const document = openApiDocument();
+  app.get(`${API_BASE}/openapi.json`, (_req: Request, res: Response) => {
+    res.json(document);
+  });
+  app.use(API_BASE, createExternalApiRouter(deps));
+  app.use('/v1/cli/mutate/webhooks', createWebhooksRouter(deps));
+  app.use(createPublicRouter(deps));
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
+  app.use(errorMapper(deps.logger));
+  return app;
+}
+
+export interface RunningFacade {
+  url: string;
+  deps: ExternalApiDeps;
+  stop(): Promise<void>;
+}
+
+export async function startFacade(
+  config: FacadeConfig,
+  logger: Logger,
+  manifest: OperationManifest = readManifest(),
+): Promise<RunningFacade> {
+  const redis = createRedis(config.redisUrl);
+  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  await waitForRedis(redis);
+  const gateway = new GatewayClient(config.gatewayUrl, manifest);
+  const base: FacadeDeps = { config, logger, redis, gateway };
+  const deps: ExternalApiDeps = {
+    ...base,
+    auth: new ApiKeyAuthenticator(gateway, redis, config.redisKeyPrefix, logger),
+    limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger),
+    callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
+  };
+  const app = createFacadeApp(deps);
+  const server = await listen(app, config.port, config.host);
+  logger.info({ url: server.url }, 'listening');
+  return {
+    url: server.url,
+    deps,
+    async stop() {
+      await server.close();
+      await deps.callLog.close();
+      await gateway.close();
+      redis.disconnect();
+    },
+  };
+}

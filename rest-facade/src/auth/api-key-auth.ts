@@ -1,0 +1,110 @@
+import type { Request } from 'express';
+import type { Redis } from 'ioredis';
+import { createCredentialCache } from '../../../common/credential-cache';
+import type { VersionedCache } from '../../../common/versioned-cache';
+import type { Permission } from '../../../common/identity';
+import type { Logger } from '../../../common/logger';
+import {
+  API_KEY_PREFIX,
+  looksLikeCredential,
+  presentedCredential,
+  sha256Hex,
+} from '../../../common/secrets';
+import { ApiError } from '../api-error';
+import { fromGraphQLErrors } from '../error-mapper';
+import type { GatewayClient } from '../gateway-client';
+
+export type Tier = 'free' | 'pro' | 'scale' | 'enterprise';
+
+/** What the facade knows about an authenticated API key. */
+export interface KeyContext {
+  keyId: string;
+  userId: string;
+  organizationId: string;
+  permissions: Permission[];
+  expiresAt: string | null;
+  tier: Tier;
+  billingOrganizationId: string;
+  requestsPerMinute: number;
+  requestsPerMonth: number;
+}
+
+interface ViewerData {
+  viewer: {
+    plan: string;
+    limits: { requestsPerMinute: number; requestsPerMonth: number };
+    billingOrganization: { id: string };
+    user: { id: string };
+    apiKey: {
+      id: string;
+      permissions: string[];
+      expiresAt: string | null;
+      organization: { id: string };
+    } | null;
+  };
+}
+
+export const invalidApiKey = (
+  message = 'The API key is missing, malformed, unknown or no longer valid',
+) => new ApiError(401, 'invalid_api_key', message, 'auth');
+export const keyExpired = () =>
+  new ApiError(
+    401,
+    'key_expired',
+    'The API key has expired; create a new key in the dashboard',
+    'auth',
+  );
+export const forbidden = (message: string) => new ApiError(403, 'forbidden', message, 'auth');
+
+/**
+ * Authenticates `X-API-Key` / `Authorization: Bearer` for the External API. The key's context
+ * (permissions, plan, limits) comes from the gateway's `Viewer` operation and is cached per
+ * process; the cache is dropped on every revocation (see VersionedCache).
+ */
+export class ApiKeyAuthenticator {
+  private readonly cache: VersionedCache<KeyContext>;
+
+  constructor(
+    private readonly gateway: GatewayClient,
+    redis: Redis,
+    redisKeyPrefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.cache = createCredentialCache<KeyContext>(redis, redisKeyPrefix, logger);
+  }
+
+  /** Returns the key and its context, or throws the spec's 401/403 errors. */
+  async authenticate(
+    req: Request,
+    now = new Date(),
+  ): Promise<{ key: string; context: KeyContext }> {
+    const key = presentedCredential(req.headers);
+    if (key === null) throw invalidApiKey('Send your API key in the X-API-Key header');
+    if (!key.startsWith(API_KEY_PREFIX) || !looksLikeCredential(key))
+      throw invalidApiKey('The API key is malformed');
+    const context = await this.cache.get(sha256Hex(key), () => this.load(key));
+    if (!context) throw invalidApiKey();
+    if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime())
+      throw keyExpired();
+    return { key, context };
+  }
+
+  private async load(key: string): Promise<KeyContext | null> {
+    const result = await this.gateway.execute<ViewerData>('Viewer', {}, { 'x-api-key': key });
+    if (result.errors.length > 0 || !result.data)
+      throw fromGraphQLErrors(result.errors, this.logger);
+    const { viewer } = result.data;
+    if (!viewer.apiKey) return null;
+    return {
+      keyId: viewer.apiKey.id,
+      userId: viewer.user.id,
+      organizationId: viewer.apiKey.organization.id,
+      permissions: viewer.apiKey.permissions.map((p) => p.toLowerCase()) as Permission[],
+      expiresAt: viewer.apiKey.expiresAt,
+      tier: viewer.plan.toLowerCase() as Tier,
+      billingOrganizationId: viewer.billingOrganization.id,
+      requestsPerMinute: viewer.limits.requestsPerMinute,
+      requestsPerMonth: viewer.limits.requestsPerMonth,
+    };
+  }
+}

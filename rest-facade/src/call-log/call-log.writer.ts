@@ -1,0 +1,91 @@
+import type { Redis } from 'ioredis';
+import { callLogStream, type CallRecord } from '../../../common/call-log';
+import type { Logger } from '../../../common/logger';
+
+const FLUSH_EVERY_MS = 250;
+const FLUSH_AT = 500;
+/** While Redis is away the buffer holds this many calls, then drops the oldest (and says so). */
+const MAX_BUFFERED = 100_000;
+/** Entries are batches of up to FLUSH_AT calls; consumed within seconds, this bounds an outage. */
+const STREAM_MAX_ENTRIES = 100_000;
+
+/**
+ * Buffers call records off the request path and appends them to a Redis stream in batches; the
+ * keys subgraph stores them. `close()` flushes what is buffered, so a graceful stop loses nothing.
+ */
+export class CallLogWriter {
+  private buffer: CallRecord[] = [];
+  private flushing: Promise<boolean> | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private readonly stream: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.stream = callLogStream(prefix);
+    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  record(call: CallRecord): void {
+    this.buffer.push(call);
+    if (this.buffer.length > MAX_BUFFERED) {
+      const dropped = this.buffer.length - MAX_BUFFERED;
+      this.buffer.splice(0, dropped);
+      this.logger.error(
+        { dropped },
+        'call log buffer full while redis is unavailable; oldest records dropped',
+      );
+    }
+    if (this.buffer.length >= FLUSH_AT) void this.flush();
+  }
+
+  /** Writes everything buffered so far; resolves when it is in the stream (or failed, kept for retry). */
+  async flush(): Promise<void> {
+    while (this.flushing || this.buffer.length > 0) {
+      if (!this.flushing) this.flushing = this.writeBuffered();
+      const written = await this.flushing;
+      if (!written) return;
+    }
+  }
+
+  /** One batch; false when it failed (the records are back in the buffer for the next try). */
+  private writeBuffered(): Promise<boolean> {
+    const batch = this.buffer.splice(0, FLUSH_AT);
+    return this.write(batch)
+      .then((failed) => {
+        if (failed.length === 0) return true;
+        this.buffer = failed.concat(this.buffer);
+        this.logger.warn({ pending: this.buffer.length }, 'call log flush failed; will retry');
+        return false;
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
+  }
+
+  /** One stream entry per batch (the records as a JSON array): one Redis write, however many calls. */
+  private async write(batch: CallRecord[]): Promise<CallRecord[]> {
+    try {
+      await this.redis.xadd(
+        this.stream,
+        'MAXLEN',
+        '~',
+        String(STREAM_MAX_ENTRIES),
+        '*',
+        'calls',
+        JSON.stringify(batch),
+      );
+      return [];
+    } catch {
+      return batch;
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import {
+  ANALYTICS_STREAM_MAX_LENGTH,
+  analyticsEventStream,
+  type CollectedEvent,
+} from '../../../subgraphs/analytics/src/ingest/collected-event';
+import type { GatewayClient } from '../gateway-client';
+
+export const LIVE_WINDOW_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+export const liveKey = (prefix: string, websiteId: string) => `${prefix}live:${websiteId}`;
+
+/**
+ * The collector's write: append the event for the analytics consumer and mark the visitor live,
+ * in one MULTI round trip. The seed script writes through this too.
+ */
+export async function appendEvent(
+  redis: Redis,
+  prefix: string,
+  event: CollectedEvent,
+): Promise<void> {
+  const live = liveKey(prefix, event.websiteId);
+  const results = await redis
+    .multi()
+    .xadd(
+      analyticsEventStream(prefix),
+      'MAXLEN',
+      '~',
+      String(ANALYTICS_STREAM_MAX_LENGTH),
+      '*',
+      'event',
+      JSON.stringify(event),
+    )
+    .zadd(live, event.ts, event.visitorId)
+    .pexpire(live, LIVE_WINDOW_MS * 2)
+    .exec();
+  const failed = results?.find(([error]) => error);
+  if (!results || failed) throw failed?.[0] ?? new Error('redis transaction aborted');
+}
+
+/**
+ * What the public endpoints share: tracking code → website (cached), the daily salt, the append
+ * to the analytics stream and the live-visitor sorted sets.
+ */
+export class CollectorService {
+  private readonly sites = new LRUCache<string, { websiteId: string | null }>({
+    max: 50_000,
+    ttl: 60_000,
+  });
+  private salt: { day: number; value: string } | null = null;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly gateway: GatewayClient,
+  ) {}
+
+  /** The website of a tracking code, or null when no website has it. */
+  async websiteOf(trackingCode: string): Promise<string | null> {
+    const cached = this.sites.get(trackingCode);
+    if (cached) return cached.websiteId;
+    const result = await this.gateway.execute<{ websiteByTrackingCode: { id: string } | null }>(
+      'WebsiteByTrackingCode',
+      { trackingCode },
+      {},
+    );
+    if (result.errors.length > 0 || !result.data)
+      throw new Error(`tracking code lookup failed: ${result.errors[0]?.message ?? 'no data'}`);
+    const websiteId = result.data.websiteByTrackingCode?.id ?? null;
+    // Unknown codes are remembered briefly, so a website created a moment ago starts counting soon.
+    this.sites.set(trackingCode, { websiteId }, { ttl: websiteId ? 60_000 : 10_000 });
+    return websiteId;
+  }
+
+  /** Today's salt, shared by every facade instance through Redis and gone two days later. */
+  async dailySalt(now: number): Promise<string> {
+    const day = Math.floor(now / DAY_MS);
+    if (this.salt?.day === day) return this.salt.value;
+    const key = `${this.prefix}analytics:salt:${day}`;
+    await this.redis.set(key, randomBytes(32).toString('hex'), 'EX', 2 * 86_400, 'NX');
+    const value = await this.redis.get(key);
+    if (!value) throw new Error('daily salt unavailable');
+    this.salt = { day, value };
+    return value;
+  }
+
+  append(event: CollectedEvent): Promise<void> {
+    return appendEvent(this.redis, this.prefix, event);
+  }
+
+  /** Visitors seen in the last five minutes: trim what is older, then count (O(log n)). */
+  async liveVisitors(websiteId: string, now: number): Promise<number> {
+    const key = liveKey(this.prefix, websiteId);
+    const since = now - LIVE_WINDOW_MS;
+    const results = await this.redis
+      .multi()
+      .zremrangebyscore(key, '-inf', `(${since}`)
+      .zcount(key, since, '+inf')
+      .exec();
+    const count = results?.[1];
+    if (!count || count[0]) throw count?.[0] ?? new Error('redis transaction aborted');
+    return Number(count[1]);
+  }
+}

@@ -1,0 +1,194 @@
+import type { CollectPayload } from './collect.schema';
+
+/** A small seeded PRNG (mulberry32), so demo traffic is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(random: () => number, items: ReadonlyArray<readonly [T, number]>): T => {
+  const total = items.reduce((n, [, w]) => n + w, 0);
+  let r = random() * total;
+  for (const [item, weight] of items) {
+    r -= weight;
+    if (r <= 0) return item;
+  }
+  return items[items.length - 1]![0];
+};
+
+const PAGES = [
+  ['/', 40],
+  ['/pricing', 15],
+  ['/features', 12],
+  ['/blog', 10],
+  ['/blog/launch', 6],
+  ['/docs', 9],
+  ['/docs/getting-started', 5],
+  ['/signup', 3],
+] as const;
+const REFERRERS = [
+  [null, 45],
+  ['https://www.google.com/', 30],
+  ['https://news.ycombinator.com/', 6],
+  ['https://twitter.com/', 6],
+  ['https://www.reddit.com/r/webdev/', 5],
+  ['https://duckduckgo.com/', 4],
+  ['https://github.com/', 4],
+] as const;
+const AGENTS = [
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    38,
+  ],
+  [
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
+    14,
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    20,
+  ],
+  [
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    14,
+  ],
+  ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 7],
+  [
+    'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    4,
+  ],
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+    3,
+  ],
+] as const;
+/** First octets of address blocks in several countries (GeoIP resolves them). */
+const NETWORKS = [
+  ['8.8', 30],
+  ['81.2', 12],
+  ['2.16', 6],
+  ['5.9', 10],
+  ['91.198', 6],
+  ['1.1', 5],
+  ['133.11', 5],
+  ['177.0', 6],
+  ['49.12', 5],
+  ['24.48', 15],
+] as const;
+
+export interface DemoEvent {
+  payload: CollectPayload;
+  ip: string;
+  userAgent: string;
+  ts: number;
+}
+
+/**
+ * Realistic demo traffic for one website over `days` days ending at `now`: visits of one to six
+ * pages with pauses between them, weekday rhythm, referrers, devices, countries, the odd custom
+ * event, clicks and JavaScript errors. Events come out ordered by time.
+ */
+export function* demoTraffic(options: {
+  trackingCode: string;
+  host: string;
+  days: number;
+  visitorsPerDay: number;
+  now: number;
+  seed?: number;
+}): Generator<DemoEvent> {
+  const random = seededRandom(options.seed ?? 42);
+  const url = (path: string) => `https://${options.host}${path}`;
+  for (let day = options.days - 1; day >= 0; day -= 1) {
+    const dayStart = Math.floor(options.now / 86_400_000) * 86_400_000 - day * 86_400_000;
+    const weekday = new Date(dayStart).getUTCDay();
+    const visitors = Math.round(
+      options.visitorsPerDay * (weekday === 0 || weekday === 6 ? 0.6 : 1) * (0.8 + random() * 0.4),
+    );
+    const events: DemoEvent[] = [];
+    for (let v = 0; v < visitors; v += 1) {
+      const network = pick(random, NETWORKS);
+      const ip = `${network}.${Math.floor(random() * 250) + 1}.${Math.floor(random() * 250) + 1}`;
+      const userAgent = pick(random, AGENTS);
+      const mobile = /Mobile|Android|iPhone/.test(userAgent);
+      const screen = mobile ? { width: 390, height: 844 } : { width: 1920, height: 1080 };
+      let ts = dayStart + Math.floor(random() * 86_400_000);
+      const pages = Math.min(6, 1 + Math.floor(-Math.log(1 - random()) * 1.3));
+      let previous: string | null = pick(random, REFERRERS);
+      for (let p = 0; p < pages && ts <= options.now; p += 1) {
+        const path = pick(random, PAGES);
+        events.push({
+          ip,
+          userAgent,
+          ts,
+          payload: {
+            trackingCode: options.trackingCode,
+            type: 'pageview',
+            url: url(path),
+            referrer: previous,
+            screen,
+          },
+        });
+        if (random() < 0.3) {
+          events.push({
+            ip,
+            userAgent,
+            ts: ts + 2_000,
+            payload: {
+              trackingCode: options.trackingCode,
+              type: 'click',
+              url: url(path),
+              x: Math.floor(random() * screen.width),
+              y: Math.floor(random() * 1600),
+              viewport: screen,
+              screen,
+            },
+          });
+        }
+        if (path === '/signup' && random() < 0.5)
+          events.push({
+            ip,
+            userAgent,
+            ts: ts + 5_000,
+            payload: {
+              trackingCode: options.trackingCode,
+              type: 'event',
+              url: url(path),
+              name: 'Signup',
+              props: { plan: random() < 0.3 ? 'pro' : 'free' },
+              screen,
+            },
+          });
+        if (random() < 0.02) {
+          const message = pick(random, [
+            ["TypeError: Cannot read properties of undefined (reading 'id')", 3],
+            ['ReferenceError: gtag is not defined', 2],
+            ['NetworkError when attempting to fetch resource.', 1],
+          ] as const);
+          events.push({
+            ip,
+            userAgent,
+            ts: ts + 1_000,
+            payload: {
+              trackingCode: options.trackingCode,
+              type: 'error',
+              url: url(path),
+              message,
+              stack: `${message}\n    at https://${options.host}/assets/app.js:1:${Math.floor(random() * 3) * 1000 + 100}`,
+              screen,
+            },
+          });
+        }
+        previous = url(path);
+        ts += 5_000 + Math.floor(random() * 180_000);
+      }
+    }
+    events.sort((a, b) => a.ts - b.ts);
+    yield* events.filter((e) => e.ts <= options.now);
+  }
+}

@@ -1,0 +1,129 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { isbot } from 'isbot';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError, invalidJson } from '../api-error';
+import type { FacadeDeps } from '../deps';
+import { sendSuccess } from '../envelope';
+import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema, describeIssues } from './collect.schema';
+import { CollectorService, LIVE_WINDOW_MS } from './collector.service';
+import { enrich, normalizeIp } from './enrich';
+import { TRACKER_SCRIPT } from './tracker-script';
+
+/** Requests per minute one IP may make to GET /live/{trackingCode}. */
+export const LIVE_REQUESTS_PER_MINUTE = 60;
+/** Read only when TRUSTED_PROXIES is set: the proxy (e.g. Cloudflare) puts the visitor's country here. */
+export const COUNTRY_HEADER = 'cf-ipcountry';
+
+const unknownTrackingCode = () =>
+  new ApiError(404, 'unknown_tracking_code', 'No website has this tracking code');
+
+function openCors(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+  res.setHeader('Access-Control-Max-Age', '86400');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next();
+}
+
+/** Public, key-less routes: the collection endpoint, the tracking script and live visitors. */
+export function createPublicRouter(deps: FacadeDeps): Router {
+  const collector = new CollectorService(deps.redis, deps.config.redisKeyPrefix, deps.gateway);
+  const trustProxy = deps.config.trustedProxies !== '';
+  const liveLimiter = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `${deps.config.redisKeyPrefix}rl:live`,
+    points: LIVE_REQUESTS_PER_MINUTE,
+    duration: 60,
+    // While Redis is away each instance limits on its own rather than not at all.
+    insuranceLimiter: new RateLimiterMemory({ points: LIVE_REQUESTS_PER_MINUTE, duration: 60 }),
+  });
+  const router = Router();
+
+  router.get('/tracker.js', openCors, (_req, res) => {
+    res
+      .type('application/javascript')
+      .setHeader('Cache-Control', 'public, max-age=3600')
+      .send(TRACKER_SCRIPT);
+  });
+
+  router.options('/api/collect', openCors);
+  router.post(
+    '/api/collect',
+    openCors,
+    // Beacons arrive as text/plain (no CORS preflight); fetch clients may send application/json.
+    express.text({ type: ['text/plain', 'application/json'], limit: COLLECT_BODY_LIMIT_BYTES }),
+    async (req: Request, res: Response) => {
+      if (typeof req.body !== 'string' || req.body === '')
+        throw new ApiError(
+          400,
+          'invalid_parameters',
+          'Send the event as a JSON body (text/plain or application/json)',
+        );
+      let json: unknown;
+      try {
+        json = JSON.parse(req.body);
+      } catch {
+        throw invalidJson();
+      }
+      const parsed = collectPayloadSchema.safeParse(json);
+      if (!parsed.success)
+        throw new ApiError(400, 'invalid_parameters', describeIssues(parsed.error));
+      const userAgent = req.get('user-agent') ?? '';
+      // Known bots are answered like everyone else but counted nowhere.
+      if (userAgent === '' || isbot(userAgent)) {
+        res.status(202).json({ accepted: false });
+        return;
+      }
+      const websiteId = await collector.websiteOf(parsed.data.trackingCode);
+      if (!websiteId) throw unknownTrackingCode();
+      const now = Date.now();
+      const event = enrich(parsed.data, {
+        websiteId,
+        ip: normalizeIp(req.ip ?? ''),
+        userAgent,
+        countryHeader: trustProxy ? req.get(COUNTRY_HEADER) : undefined,
+        salt: await collector.dailySalt(now),
+        now,
+      });
+      await collector.append(event);
+      res.status(202).json({ accepted: true });
+    },
+  );
+
+  router.options('/live/:trackingCode', openCors);
+  router.get('/live/:trackingCode', openCors, async (req: Request, res: Response) => {
+    try {
+      await liveLimiter.consume(normalizeIp(req.ip ?? ''));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new ApiError(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        `Live visitor counts are limited to ${LIVE_REQUESTS_PER_MINUTE} requests per minute per IP; retry in ${seconds} seconds`,
+        'envelope',
+        {
+          'Retry-After': String(seconds),
+        },
+      );
+    }
+    const trackingCode = String(req.params.trackingCode);
+    const websiteId = /^[\w-]{1,64}$/.test(trackingCode)
+      ? await collector.websiteOf(trackingCode)
+      : null;
+    if (!websiteId) throw unknownTrackingCode();
+    const visitors = await collector.liveVisitors(websiteId, Date.now());
+    res.setHeader('Cache-Control', 'public, max-age=10');
+    sendSuccess(res, {
+      tracking_code: trackingCode,
+      visitors,
+      window_seconds: LIVE_WINDOW_MS / 1000,
+    });
+  });
+
+  return router;
+}

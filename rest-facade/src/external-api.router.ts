@@ -1,0 +1,137 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
+import { ApiError, methodNotAllowed, notFound } from './api-error';
+import { forbidden, type ApiKeyAuthenticator, type KeyContext } from './auth/api-key-auth';
+import type { CallLogWriter } from './call-log/call-log.writer';
+import type { FacadeDeps } from './deps';
+import { sendSuccess } from './envelope';
+import { fromGraphQLErrors } from './error-mapper';
+import type { LimitDecision, UsageLimiter } from './limits/usage-limiter';
+import { ROUTES, type RouteDefinition } from './routes';
+
+export const API_BASE = '/api/external/v1';
+
+export interface ExternalApiDeps extends FacadeDeps {
+  auth: ApiKeyAuthenticator;
+  limiter: UsageLimiter;
+  callLog: CallLogWriter;
+}
+
+/** The spec's header table, on every response to an identified key. */
+function setUsageHeaders(res: Response, key: KeyContext, usage: LimitDecision): void {
+  res.setHeader('X-RateLimit-Limit', String(key.requestsPerMinute));
+  if (usage.minuteRemaining !== null)
+    res.setHeader('X-RateLimit-Remaining', String(usage.minuteRemaining));
+  if (usage.monthlyUsed !== null) res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed));
+  res.setHeader('X-Usage-Limit', String(key.requestsPerMonth));
+  res.setHeader('X-Usage-Reset', usage.resetAt.toISOString());
+  if (usage.keyTotal !== null) res.setHeader('X-Usage-Total', String(usage.keyTotal));
+}
+
+function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
+  if (usage.outcome === 'rate_limited') {
+    return new ApiError(
+      429,
+      'RATE_LIMIT_EXCEEDED',
+      `Rate limit of ${key.requestsPerMinute} requests per minute exceeded; retry in ${usage.retryAfterSeconds} seconds`,
+      'envelope',
+      { 'Retry-After': String(usage.retryAfterSeconds) },
+    );
+  }
+  if (usage.outcome === 'quota_exhausted') {
+    return new ApiError(
+      429,
+      'MONTHLY_LIMIT_EXCEEDED',
+      `Monthly quota of ${key.requestsPerMonth} requests used up; it resets at ${usage.resetAt.toISOString()}`,
+    );
+  }
+  return null;
+}
+
+function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
+  return async (req: Request, res: Response) => {
+    const { key, context } = await deps.auth.authenticate(req);
+    res.locals.keyId = context.keyId;
+    const usage = await deps.limiter.admit({
+      keyId: context.keyId,
+      billingOrganizationId: context.billingOrganizationId,
+      requestsPerMinute: context.requestsPerMinute,
+      requestsPerMonth: context.requestsPerMonth,
+    });
+    setUsageHeaders(res, context, usage);
+    if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
+    const refusal = limitError(context, usage);
+    if (refusal) throw refusal;
+    if (route.permission && !context.permissions.includes(route.permission)) {
+      throw forbidden(`This API key lacks the ${route.permission} permission`);
+    }
+    const result = await deps.gateway.execute<Record<string, unknown>>(
+      route.operation,
+      route.variables(req),
+      { 'x-api-key': key },
+    );
+    if (result.errors.length > 0 || !result.data)
+      throw fromGraphQLErrors(result.errors, deps.logger);
+    sendSuccess(res, route.present(result.data, { key: context, usage }));
+  };
+}
+
+function publishUsageThreshold(deps: ExternalApiDeps, key: KeyContext, usage: LimitDecision): void {
+  const event = buildEvent('usage.threshold_reached', key.userId, key.billingOrganizationId, {
+    percent: usage.crossedThreshold,
+    used: usage.monthlyUsed,
+    limit: key.requestsPerMonth,
+    resetsAt: usage.resetAt.toISOString(),
+  });
+  publishPlatformEvent(deps.redis, deps.config.redisKeyPrefix, event).catch((error: unknown) =>
+    deps.logger.error(
+      { err: (error as Error).message, eventId: event.id },
+      'could not publish usage event',
+    ),
+  );
+}
+
+/** Records every call (timestamp, endpoint, status, IP, key) once its response is sent. */
+function callLogger(callLog: CallLogWriter) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      callLog.record({
+        at: new Date().toISOString(),
+        keyId: (res.locals.keyId as string | undefined) ?? null,
+        method: req.method,
+        endpoint: req.route
+          ? `${API_BASE}${String(req.route.path)}`
+          : req.originalUrl.split('?')[0]!,
+        path: req.originalUrl.split('?')[0]!,
+        status: res.statusCode,
+        ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+      });
+    });
+    next();
+  };
+}
+
+export function createExternalApiRouter(deps: ExternalApiDeps): Router {
+  const api = Router();
+  api.use(callLogger(deps.callLog));
+  api.use(express.json({ limit: '64kb' }));
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of ROUTES) {
+    api[route.method](route.path, routeHandler(route, deps));
+    methodsByPath.set(route.path, [
+      ...(methodsByPath.get(route.path) ?? []),
+      route.method.toUpperCase(),
+    ]);
+  }
+  // The API is read-only: any other method on a known path is a 405 naming what is allowed.
+  for (const [path, methods] of methodsByPath) {
+    const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+    api.all(path, (_req: Request, _res: Response, next: NextFunction) =>
+      next(methodNotAllowed(allowed)),
+    );
+  }
+  api.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
+  return api;
+}

@@ -1,0 +1,205 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../../../common/logger';
+import { usageKeys } from '../../../common/usage-keys';
+
+export interface LimitSubject {
+  keyId: string;
+  /** Usage is counted against the organization whose plan grants the limits (docs/limits.md). */
+  billingOrganizationId: string;
+  requestsPerMinute: number;
+  requestsPerMonth: number;
+}
+
+export interface LimitDecision {
+  outcome: 'admitted' | 'rate_limited' | 'quota_exhausted';
+  /** Requests left this minute; null when only an estimate exists (Redis unavailable). */
+  minuteRemaining: number | null;
+  retryAfterSeconds: number;
+  monthlyUsed: number | null;
+  keyTotal: number | null;
+  resetAt: Date;
+  /** The request just used 80 % or 100 % of the monthly quota (exactly once per month). */
+  crossedThreshold: 80 | 100 | null;
+}
+
+const WINDOW_SECONDS = 60;
+/** Monthly counters outlive their month a little, for the dashboard's "last month" view. */
+const MONTH_COUNTER_GRACE_MS = 40 * 86_400_000;
+
+/**
+ * KEYS: monthly counter, key total, key daily hash. ARGV: minute admitted (1/0), monthly limit,
+ * counter expiry (ms epoch), today (YYYY-MM-DD). Atomic, so N concurrent requests against a
+ * quota of L admit exactly L, across any number of facade instances.
+ */
+const MONTHLY_SCRIPT = `
+local total = redis.call('INCR', KEYS[2])
+redis.call('HINCRBY', KEYS[3], ARGV[4], 1)
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if ARGV[1] == '0' then return {2, used, total} end
+if used >= tonumber(ARGV[2]) then return {0, used, total} end
+used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[3]) end
+return {1, used, total}
+`;
+
+export function monthlyResetAt(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+type MonthlyResult = [number, number, number];
+
+/**
+ * Per-minute limit (fixed 60-second windows, rate-limiter-flexible on Redis) and monthly quota
+ * (an atomic Redis script). When Redis fails, an in-memory limiter per instance keeps the
+ * per-minute limit approximately and the monthly quota is not enforced until Redis is back.
+ */
+export class UsageLimiter {
+  private readonly redisLimiters = new Map<number, RateLimiterRedis>();
+  private readonly memoryLimiters = new Map<number, RateLimiterMemory>();
+  private readonly keys: ReturnType<typeof usageKeys>;
+  private storeHealthy = true;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.keys = usageKeys(prefix);
+    redis.defineCommand('waCountMonthly', { numberOfKeys: 3, lua: MONTHLY_SCRIPT });
+  }
+
+  async admit(subject: LimitSubject, now = new Date()): Promise<LimitDecision> {
+    const resetAt = monthlyResetAt(now);
+    const minute = await this.consumeMinute(subject);
+    let monthly: MonthlyResult | null = null;
+    try {
+      monthly = (await (
+        this.redis as unknown as {
+          waCountMonthly(...args: Array<string | number>): Promise<MonthlyResult>;
+        }
+      ).waCountMonthly(
+        this.keys.monthly(subject.billingOrganizationId, now),
+        this.keys.keyTotal(subject.keyId),
+        this.keys.keyDaily(subject.keyId),
+        minute.admitted ? '1' : '0',
+        subject.requestsPerMonth,
+        resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
+        now.toISOString().slice(0, 10),
+      )) as MonthlyResult;
+      this.markStore(true);
+    } catch (error) {
+      this.markStore(false, error);
+    }
+    const monthlyUsed = monthly ? Number(monthly[1]) : null;
+    const base = {
+      minuteRemaining: minute.remaining,
+      retryAfterSeconds: minute.retryAfterSeconds,
+      monthlyUsed,
+      keyTotal: monthly ? Number(monthly[2]) : null,
+      resetAt,
+      crossedThreshold: null,
+    };
+    if (!minute.admitted) return { ...base, outcome: 'rate_limited' };
+    if (monthly && monthly[0] === 0) {
+      if (minute.exact)
+        await this.redisLimiter(subject.requestsPerMinute)
+          .reward(subject.billingOrganizationId, 1)
+          .catch(() => undefined);
+      return {
+        ...base,
+        minuteRemaining: minute.remaining === null ? null : minute.remaining + 1,
+        outcome: 'quota_exhausted',
+      };
+    }
+    return {
+      ...base,
+      outcome: 'admitted',
+      crossedThreshold:
+        monthlyUsed === null ? null : threshold(monthlyUsed, subject.requestsPerMonth),
+    };
+  }
+
+  private async consumeMinute(subject: LimitSubject): Promise<{
+    admitted: boolean;
+    remaining: number | null;
+    retryAfterSeconds: number;
+    exact: boolean;
+  }> {
+    const points = subject.requestsPerMinute;
+    try {
+      const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, 1);
+      this.markStore(true);
+      return { admitted: true, remaining: res.remainingPoints, retryAfterSeconds: 0, exact: true };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        this.markStore(true);
+        return {
+          admitted: false,
+          remaining: 0,
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+          exact: true,
+        };
+      }
+      this.markStore(false, rejection);
+    }
+    try {
+      await this.memoryLimiter(points).consume(subject.billingOrganizationId, 1);
+      return { admitted: true, remaining: null, retryAfterSeconds: 0, exact: false };
+    } catch (rejection) {
+      const ms =
+        rejection instanceof RateLimiterRes ? rejection.msBeforeNext : WINDOW_SECONDS * 1000;
+      return {
+        admitted: false,
+        remaining: null,
+        retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+        exact: false,
+      };
+    }
+  }
+
+  private redisLimiter(points: number): RateLimiterRedis {
+    let limiter = this.redisLimiters.get(points);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `${this.prefix}rl:minute:${points}`,
+        points,
+        duration: WINDOW_SECONDS,
+      });
+      this.redisLimiters.set(points, limiter);
+    }
+    return limiter;
+  }
+
+  private memoryLimiter(points: number): RateLimiterMemory {
+    let limiter = this.memoryLimiters.get(points);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({
+        keyPrefix: `insurance:${points}`,
+        points,
+        duration: WINDOW_SECONDS,
+      });
+      this.memoryLimiters.set(points, limiter);
+    }
+    return limiter;
+  }
+
+  /** Logs the transitions only, so an outage is one warning and one recovery line. */
+  private markStore(healthy: boolean, error?: unknown): void {
+    if (healthy === this.storeHealthy) return;
+    this.storeHealthy = healthy;
+    if (healthy) this.logger.info('redis is back: exact rate limits and quotas restored');
+    else
+      this.logger.warn(
+        { err: (error as Error)?.message },
+        'redis unavailable: per-minute limit kept in memory, monthly quota not enforced',
+      );
+  }
+}
+
+function threshold(used: number, limit: number): 80 | 100 | null {
+  if (used === limit) return 100;
+  if (used === Math.ceil(limit * 0.8)) return 80;
+  return null;
+}

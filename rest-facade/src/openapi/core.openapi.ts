@@ -1,0 +1,264 @@
+/**
+ * The shared parts of the OpenAPI document: envelopes, errors, usage headers, and the account
+ * routes (/websites, /usage). Other route families add their paths beside these.
+ */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+const usageHeaders = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-Usage-Monthly': { $ref: '#/components/headers/X-Usage-Monthly' },
+  'X-Usage-Limit': { $ref: '#/components/headers/X-Usage-Limit' },
+  'X-Usage-Reset': { $ref: '#/components/headers/X-Usage-Reset' },
+  'X-Usage-Total': { $ref: '#/components/headers/X-Usage-Total' },
+};
+
+/** A success response whose `data` matches `dataSchema`. */
+export function successResponse(description: string, dataSchema: Record<string, unknown>) {
+  return {
+    description,
+    headers: usageHeaders,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['success', 'data', 'timestamp'],
+          additionalProperties: false,
+          properties: {
+            success: { const: true },
+            data: dataSchema,
+            timestamp: { type: 'string', format: 'date-time' },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The error responses every authenticated External API route can give. */
+export const STANDARD_ERRORS = {
+  '400': responseRef('BadRequest'),
+  '401': responseRef('Unauthorized'),
+  '403': responseRef('Forbidden'),
+  '404': responseRef('NotFound'),
+  '405': responseRef('MethodNotAllowed'),
+  '429': responseRef('TooManyRequests'),
+  '500': responseRef('InternalError'),
+  '503': responseRef('Unavailable'),
+};
+
+export const websiteIdParameter = {
+  name: 'websiteId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'Website id (from GET /websites)',
+};
+
+export const CORE_SCHEMAS = {
+  AuthError: {
+    type: 'object',
+    description:
+      'Authentication and permission errors (invalid_api_key, key_expired, forbidden, API_PAID_PLAN_REQUIRED).',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        additionalProperties: false,
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+  EnvelopeError: {
+    type: 'object',
+    description: 'Rate-limit, quota and every other error.',
+    required: ['success', 'error'],
+    additionalProperties: false,
+    properties: {
+      success: { const: false },
+      error: {
+        type: 'object',
+        required: ['code', 'message', 'timestamp'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string' },
+          message: { type: 'string' },
+          timestamp: { type: 'string', format: 'date-time' },
+          details: { description: 'Machine-readable detail of what was wrong, where available.' },
+        },
+      },
+    },
+  },
+  Website: {
+    type: 'object',
+    required: ['id', 'name', 'domain', 'trackingCode', 'createdAt'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      domain: { type: 'string' },
+      trackingCode: { type: 'string' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  Usage: {
+    type: 'object',
+    required: [
+      'tier',
+      'monthly_requests',
+      'monthly_limit',
+      'remaining_requests',
+      'requests_per_minute',
+      'reset_at',
+      'total_requests',
+    ],
+    additionalProperties: false,
+    properties: {
+      tier: { enum: ['pro', 'scale', 'enterprise'] },
+      monthly_requests: {
+        type: ['integer', 'null'],
+        description:
+          'Requests counted this month, this one included; null while the counter store is unavailable.',
+      },
+      monthly_limit: { type: 'integer' },
+      remaining_requests: { type: ['integer', 'null'] },
+      requests_per_minute: { type: 'integer' },
+      reset_at: {
+        type: 'string',
+        format: 'date-time',
+        description: '00:00 UTC on the first day of next month.',
+      },
+      total_requests: {
+        type: ['integer', 'null'],
+        description: 'All requests ever made with this key.',
+      },
+    },
+  },
+};
+
+export const CORE_COMPONENTS = {
+  securitySchemes: {
+    ApiKeyHeader: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: 'Recommended. The key starts with svc_.',
+    },
+    BearerApiKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer svc_…' },
+    AccessToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Webhook management: Authorization: Bearer wat_…',
+    },
+  },
+  headers: {
+    'X-RateLimit-Limit': { description: 'Per-minute request limit.', schema: { type: 'integer' } },
+    'X-RateLimit-Remaining': {
+      description: 'Requests left in this minute window; absent when no exact count is available.',
+      schema: { type: 'integer' },
+    },
+    'X-Usage-Monthly': { description: 'Requests used this month.', schema: { type: 'integer' } },
+    'X-Usage-Limit': { description: 'Monthly request limit.', schema: { type: 'integer' } },
+    'X-Usage-Reset': {
+      description: 'ISO 8601 time when monthly usage resets.',
+      schema: { type: 'string', format: 'date-time' },
+    },
+    'X-Usage-Total': {
+      description: 'Total requests ever made with this key.',
+      schema: { type: 'integer' },
+    },
+    'Retry-After': {
+      description: 'Seconds until the per-minute window resets (RATE_LIMIT_EXCEEDED only).',
+      schema: { type: 'integer' },
+    },
+  },
+  responses: {
+    BadRequest: {
+      description: 'invalid_parameters or invalid_json.',
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    Unauthorized: {
+      description: 'invalid_api_key or key_expired. Not counted.',
+      content: { 'application/json': { schema: ref('AuthError') } },
+    },
+    Forbidden: {
+      description: 'forbidden (permission or website access) or API_PAID_PLAN_REQUIRED.',
+      content: { 'application/json': { schema: ref('AuthError') } },
+    },
+    NotFound: {
+      description: 'not_found: unknown website or path.',
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    MethodNotAllowed: {
+      description: 'method_not_allowed; the Allow header lists the methods.',
+      headers: { Allow: { schema: { type: 'string' } } },
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    TooManyRequests: {
+      description:
+        'RATE_LIMIT_EXCEEDED (with Retry-After) or MONTHLY_LIMIT_EXCEEDED (without; see X-Usage-Reset).',
+      headers: { ...usageHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    InternalError: {
+      description: 'internal_error.',
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    Unavailable: {
+      description: 'service_unavailable.',
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+  },
+};
+
+export const CORE_PATHS = {
+  '/api/external/v1/websites': {
+    get: {
+      operationId: 'listWebsites',
+      summary: 'Websites the key may access',
+      responses: {
+        '200': successResponse('The websites', {
+          type: 'object',
+          required: ['websites'],
+          additionalProperties: false,
+          properties: { websites: { type: 'array', items: ref('Website') } },
+        }),
+        ...STANDARD_ERRORS,
+      },
+    },
+  },
+  '/api/external/v1/websites/{websiteId}': {
+    get: {
+      operationId: 'getWebsite',
+      summary: 'One website',
+      parameters: [websiteIdParameter],
+      responses: { '200': successResponse('The website', ref('Website')), ...STANDARD_ERRORS },
+    },
+  },
+  '/api/external/v1/usage': {
+    get: {
+      operationId: 'getUsage',
+      summary: 'Monthly request count, remaining quota, per-minute limit and tier',
+      responses: {
+        '200': successResponse('Usage of the key’s billing organization', ref('Usage')),
+        ...STANDARD_ERRORS,
+      },
+    },
+  },
+  '/api/external/v1/openapi.json': {
+    get: {
+      operationId: 'getOpenApi',
+      summary: 'This document',
+      security: [],
+      responses: {
+        '200': {
+          description: 'OpenAPI 3.1 document',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  },
+};

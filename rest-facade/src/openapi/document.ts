@@ -1,0 +1,23 @@
+import { ANALYTICS_PATHS, ANALYTICS_SCHEMAS } from './analytics.openapi';
+import { CORE_PATHS, CORE_SCHEMAS, CORE_COMPONENTS } from './core.openapi';
+import { WEBHOOKS_PATHS, WEBHOOKS_SCHEMAS } from './webhooks.openapi';
+
+/** The OpenAPI 3.1 document of the whole REST surface, served at /api/external/v1/openapi.json. */
+export function openApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Web Analytics External API',
+      version: '1.0.0',
+      description:
+        'Read-only REST API for analytics data (`/api/external/v1`), webhook management (`/v1/cli/mutate/webhooks`) and the public live-visitor count. See docs/api.md for the decisions behind every status code.\n\nPolling: poll no more often than every 5 minutes; subscribe to webhooks for changes. On 429, wait `Retry-After` seconds, or back off exponentially (1–2, 2–4, 4–8, 8–16, 16–32 s).',
+    },
+    servers: [{ url: '/' }],
+    security: [{ ApiKeyHeader: [] }, { BearerApiKey: [] }],
+    paths: { ...CORE_PATHS, ...ANALYTICS_PATHS, ...WEBHOOKS_PATHS },
+    components: {
+      ...CORE_COMPONENTS,
+      schemas: { ...CORE_SCHEMAS, ...ANALYTICS_SCHEMAS, ...WEBHOOKS_SCHEMAS },
+    },
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * OpenAPI 3.1 path items and component schemas of webhook management (`/v1/cli/mutate/webhooks`).
+ * Payloads of the events themselves are described in docs/webhooks.md.
+ */
+import { EVENT_TYPES } from '../../../common/platform-events';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+
+function envelope(description: string, data: Record<string, unknown>) {
+  return {
+    description,
+    content: json({
+      type: 'object',
+      required: ['success', 'data', 'timestamp'],
+      additionalProperties: false,
+      properties: {
+        success: { const: true },
+        data,
+        timestamp: { type: 'string', format: 'date-time' },
+      },
+    }),
+  };
+}
+
+const unauthorized = {
+  description:
+    'invalid_access_token: no bearer token, or an unknown, revoked or non-access token (an API key).',
+  content: json(ref('AuthError')),
+};
+const notFound = {
+  description: 'not_found: unknown, deleted or another user’s webhook (indistinguishable).',
+  content: json(ref('EnvelopeError')),
+};
+const methodNotAllowed = {
+  description: 'method_not_allowed; the Allow header lists the methods.',
+  headers: { Allow: { schema: { type: 'string' } } },
+  content: json(ref('EnvelopeError')),
+};
+const internal = { description: 'internal_error', content: json(ref('EnvelopeError')) };
+const idParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'Webhook id (from creation or the list)',
+};
+const security = [{ AccessToken: [] }];
+const common = { '401': unauthorized, '500': internal };
+
+export const WEBHOOKS_PATHS: Record<string, unknown> = {
+  '/v1/cli/mutate/webhooks': {
+    post: {
+      operationId: 'createWebhook',
+      tags: ['Webhooks'],
+      summary: 'Create a webhook; the signing secret is returned only here',
+      description:
+        'The URL must be absolute http(s); in production only https. Destinations resolving to loopback, private, link-local (cloud metadata), CGNAT, multicast or other reserved addresses are refused, before and again at each delivery. At most 20 webhooks per user.',
+      security,
+      requestBody: { required: true, content: json(ref('CreateWebhookRequest')) },
+      responses: {
+        '201': envelope(
+          'The webhook and its signing secret (shown once)',
+          ref('WebhookWithSecret'),
+        ),
+        '400': {
+          description:
+            'invalid_json, invalid_parameters (body shape, unknown event type) or invalid_webhook_url (details.reason: not_absolute_http_url, https_required, credentials_in_url, forbidden_address, unresolvable_host).',
+          content: json(ref('EnvelopeError')),
+        },
+        '409': {
+          description: 'webhook_limit_reached: the user already has 20 webhooks.',
+          content: json(ref('EnvelopeError')),
+        },
+        '413': {
+          description: 'payload_too_large: the body exceeds 16 KiB.',
+          content: json(ref('EnvelopeError')),
+        },
+        '415': {
+          description: 'unsupported_media_type: the body is not application/json.',
+          content: json(ref('EnvelopeError')),
+        },
+        ...common,
+      },
+    },
+    get: {
+      operationId: 'listWebhooks',
+      tags: ['Webhooks'],
+      summary: 'The caller’s webhooks, oldest first (never a secret)',
+      security,
+      responses: {
+        '200': envelope('The webhooks', {
+          type: 'object',
+          required: ['webhooks'],
+          additionalProperties: false,
+          properties: { webhooks: { type: 'array', items: ref('Webhook') } },
+        }),
+        ...common,
+      },
+    },
+  },
+  '/v1/cli/mutate/webhooks/{id}': {
+    delete: {
+      operationId: 'deleteWebhook',
+      tags: ['Webhooks'],
+      summary: 'Revoke a webhook for good: nothing more is delivered, queued retries included',
+      security,
+      parameters: [idParameter],
+      responses: {
+        '204': { description: 'Revoked' },
+        '404': notFound,
+        '405': methodNotAllowed,
+        ...common,
+      },
+    },
+  },
+  '/v1/cli/mutate/webhooks/{id}/test': {
+    post: {
+      operationId: 'testWebhook',
+      tags: ['Webhooks'],
+      summary: 'Send a synthetic webhook.test event now and report the receiver’s answer',
+      description:
+        'Sent once, without retries. A receiver that does not answer still gives 200, with success false and error set. At most 10 tests per minute per access token (429 RATE_LIMIT_EXCEEDED with Retry-After).',
+      security,
+      parameters: [idParameter],
+      responses: {
+        '200': envelope('Outcome of the test delivery', ref('WebhookTestResult')),
+        '404': notFound,
+        '429': {
+          description: 'RATE_LIMIT_EXCEEDED: more than 10 tests in a minute; see Retry-After.',
+          headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          content: json(ref('EnvelopeError')),
+        },
+        '405': methodNotAllowed,
+        ...common,
+      },
+    },
+  },
+  '/v1/cli/mutate/webhooks/{id}/rotate': {
+    post: {
+      operationId: 'rotateWebhookSecret',
+      tags: ['Webhooks'],
+      summary: 'Replace the signing secret; only the new one validates from now on (no overlap)',
+      security,
+      parameters: [idParameter],
+      responses: {
+        '200': envelope('The new secret (shown once)', {
+          type: 'object',
+          required: ['id', 'secret', 'secret_rotated_at'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string' },
+            secret: { type: 'string', pattern: '^whsec_' },
+            secret_rotated_at: { type: 'string', format: 'date-time' },
+          },
+        }),
+        '404': notFound,
+        '405': methodNotAllowed,
+        ...common,
+      },
+    },
+  },
+};
+
+const eventType = {
+  type: 'string',
+  // Every subscribable type: the synthetic test event is sent on request only.
+  enum: EVENT_TYPES.filter((type) => type !== 'webhook.test'),
+};
+
+const webhookProperties = {
+  id: { type: 'string' },
+  url: { type: 'string', format: 'uri' },
+  description: { type: ['string', 'null'] },
+  event_types: { type: 'array', items: eventType, description: 'Empty: every event type.' },
+  status: {
+    type: 'string',
+    enum: ['active', 'disabled'],
+    description: 'disabled: the receiver answered 410 Gone; nothing more is delivered.',
+  },
+  disabled_reason: { type: ['string', 'null'] },
+  created_at: { type: 'string', format: 'date-time' },
+  secret_rotated_at: { type: ['string', 'null'], format: 'date-time' },
+};
+
+export const WEBHOOKS_SCHEMAS: Record<string, unknown> = {
+  CreateWebhookRequest: {
+    type: 'object',
+    required: ['url'],
+    additionalProperties: false,
+    properties: {
+      url: {
+        type: 'string',
+        maxLength: 2048,
+        description: 'Absolute https URL of the receiver (http allowed outside production).',
+      },
+      description: { type: ['string', 'null'], maxLength: 500 },
+      event_types: {
+        type: 'array',
+        items: eventType,
+        maxItems: 50,
+        description: 'Event types to deliver; omitted or empty: all.',
+      },
+    },
+  },
+  Webhook: {
+    type: 'object',
+    required: Object.keys(webhookProperties),
+    additionalProperties: false,
+    properties: webhookProperties,
+  },
+  WebhookWithSecret: {
+    type: 'object',
+    required: [...Object.keys(webhookProperties), 'secret'],
+    additionalProperties: false,
+    properties: {
+      ...webhookProperties,
+      secret: {
+        type: 'string',
+        pattern: '^whsec_',
+        description: 'Signing secret; shown only now.',
+      },
+    },
+  },
+  WebhookTestResult: {
+    type: 'object',
+    required: [
+      'delivery_id',
+      'event_id',
+      'success',
+      'status_code',
+      'response_body',
+      'response_body_truncated',
+      'duration_ms',
+      'error',
+    ],
+    additionalProperties: false,
+    properties: {
+      delivery_id: { type: 'string' },
+      event_id: { type: 'string', description: 'id of the synthetic webhook.test event' },
+      success: { type: 'boolean', description: 'The receiver answered 2xx.' },
+      status_code: {
+        type: ['integer', 'null'],
+        description: 'null when the receiver did not answer.',
+      },
+      response_body: {
+        type: 'string',
+        description: 'The receiver’s answer, truncated to 2048 bytes.',
+      },
+      response_body_truncated: { type: 'boolean' },
+      duration_ms: {
+        type: 'integer',
+        description: 'From sending the request to reading the answer.',
+      },
+      error: {
+        type: ['string', 'null'],
+        description:
+          'Why there was no answer: timeout, a connection error code, destination refused…',
+      },
+    },
+  },
+};

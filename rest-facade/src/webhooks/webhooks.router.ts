@@ -1,0 +1,143 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import { sha256Hex } from '../../../common/secrets';
+import { ApiError, invalidParameters, methodNotAllowed } from '../api-error';
+import type { FacadeDeps } from '../deps';
+import { sendSuccess } from '../envelope';
+import { fromGraphQLErrors } from '../error-mapper';
+import {
+  presentTestResult,
+  presentWebhook,
+  type TestResultFields,
+  type WebhookFields,
+} from './webhook.presenter';
+
+export const createWebhookBody = z.strictObject({
+  url: z.string().min(1).max(2048),
+  description: z.string().max(500).nullable().optional(),
+  /** Omitted or empty: every event type. */
+  event_types: z.array(z.string().max(100)).max(50).optional(),
+});
+
+/** Synthetic deliveries one access token may trigger per minute. */
+export const TESTS_PER_MINUTE = 10;
+
+const accessTokenRequired = () =>
+  new ApiError(
+    401,
+    'invalid_access_token',
+    'Send an access token in the Authorization header: Bearer wat_…',
+    'auth',
+  );
+
+/** Only the bearer token is forwarded: webhook management never accepts X-API-Key. */
+function bearer(req: Request): Record<string, string> {
+  const authorization = req.headers.authorization;
+  if (typeof authorization !== 'string' || !/^Bearer\s+\S+/i.test(authorization.trim()))
+    throw accessTokenRequired();
+  return { authorization };
+}
+
+/** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
+export function createWebhooksRouter(deps: FacadeDeps): Router {
+  const router = Router();
+  // A test makes us send a request right away: bounded per token so it cannot be used as a relay.
+  const testLimiter = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `${deps.config.redisKeyPrefix}rl:webhook-test`,
+    points: TESTS_PER_MINUTE,
+    duration: 60,
+    insuranceLimiter: new RateLimiterMemory({ points: TESTS_PER_MINUTE, duration: 60 }),
+  });
+  const limitTests = async (authorization: string) => {
+    try {
+      await testLimiter.consume(sha256Hex(authorization));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new ApiError(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        `Webhook tests are limited to ${TESTS_PER_MINUTE} per minute; retry in ${seconds} seconds`,
+        'envelope',
+        { 'Retry-After': String(seconds) },
+      );
+    }
+  };
+  router.use(express.json({ limit: '16kb' }));
+
+  async function run<T>(
+    operation: string,
+    variables: Record<string, unknown>,
+    req: Request,
+  ): Promise<T> {
+    const result = await deps.gateway.execute<T>(operation, variables, bearer(req));
+    if (result.errors.length > 0 || !result.data)
+      throw fromGraphQLErrors(result.errors, deps.logger);
+    return result.data;
+  }
+
+  router.post('/', async (req, res) => {
+    bearer(req); // 401 before any complaint about the body
+    if (!req.is('application/json'))
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send the body as JSON with Content-Type: application/json',
+      );
+    const parsed = createWebhookBody.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      throw invalidParameters(
+        'The body must be {"url": string, "description"?: string, "event_types"?: string[]}',
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    }
+    const { url, description, event_types: eventTypes } = parsed.data;
+    const data = await run<{ createWebhook: { secret: string; webhook: WebhookFields } }>(
+      'CreateWebhook',
+      { input: { url, description: description ?? null, eventTypes: eventTypes ?? [] } },
+      req,
+    );
+    const { webhook, secret } = data.createWebhook;
+    sendSuccess(res, { ...presentWebhook(webhook), secret }, 201);
+  });
+
+  router.get('/', async (req, res) => {
+    const data = await run<{ myWebhooks: WebhookFields[] }>('ListWebhooks', {}, req);
+    sendSuccess(res, { webhooks: data.myWebhooks.map(presentWebhook) });
+  });
+
+  router.post('/:id/test', async (req, res) => {
+    await limitTests(bearer(req).authorization ?? '');
+    const data = await run<{ testWebhook: TestResultFields }>(
+      'TestWebhook',
+      { id: String(req.params.id) },
+      req,
+    );
+    sendSuccess(res, presentTestResult(data.testWebhook));
+  });
+
+  router.post('/:id/rotate', async (req, res) => {
+    const data = await run<{ rotateWebhookSecret: { secret: string; webhook: WebhookFields } }>(
+      'RotateWebhookSecret',
+      { id: String(req.params.id) },
+      req,
+    );
+    const { webhook, secret } = data.rotateWebhookSecret;
+    sendSuccess(res, { id: webhook.id, secret, secret_rotated_at: webhook.secretRotatedAt });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    await run('DeleteWebhook', { id: String(req.params.id) }, req);
+    res.status(204).end();
+  });
+
+  const allow = (methods: string[]) => (_req: Request, _res: Response, next: NextFunction) =>
+    next(methodNotAllowed(methods));
+  router.all('/', allow(['GET', 'POST']));
+  router.all('/:id', allow(['DELETE']));
+  router.all('/:id/test', allow(['POST']));
+  router.all('/:id/rotate', allow(['POST']));
+  return router;
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Validates docker-compose.yml (syntax, interpolation, anchors) without starting anything.
+# Skips with a message when docker-compose is not installed (Debian: apt-get install docker-compose).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if command -v docker-compose >/dev/null 2>&1; then
+  compose=(docker-compose)
+elif command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1; then
+  compose=(docker compose)
+else
+  echo "[check-compose] docker-compose not found; skipping docker-compose.yml validation" >&2
+  exit 0
+fi
+
+# Throw-away values: the file requires INTERNAL_SECRET and WEBHOOK_SECRET_KEY to be set, the check only needs it present.
+INTERNAL_SECRET="${INTERNAL_SECRET:-compose-check-placeholder}" WEBHOOK_SECRET_KEY="${WEBHOOK_SECRET_KEY:-compose-check-placeholder}" "${compose[@]}" -f docker-compose.yml config -q
+echo "[check-compose] docker-compose.yml is valid (${compose[*]})" >&2

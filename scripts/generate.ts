@@ -1,0 +1,62 @@
+/**
+ * Generates what the build derives from sources and keeps in the repository:
+ * the composed supergraph and the persisted-operation manifest.
+ * `--check` fails when either is stale or the subgraphs do not compose.
+ */
+import { composeServices } from '@apollo/composition';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'graphql';
+import { fromRoot } from '../common/paths';
+import { buildManifest, MANIFEST_PATH } from '../common/persisted-operations';
+
+const SUBGRAPHS = [
+  { name: 'analytics', url: 'http://127.0.0.1:4001/graphql' },
+  { name: 'keys', url: 'http://127.0.0.1:4002/graphql' },
+  { name: 'webhooks', url: 'http://127.0.0.1:4003/graphql' },
+];
+export const SUPERGRAPH_PATH = fromRoot('gateway', 'supergraph.graphql');
+
+function composeSupergraph(): string {
+  const result = composeServices(
+    SUBGRAPHS.map(({ name, url }) => ({
+      name,
+      url,
+      typeDefs: parse(readFileSync(fromRoot('subgraphs', name, 'schema.graphql'), 'utf8')),
+    })),
+  );
+  if (result.errors) {
+    throw new Error(
+      `the subgraphs do not compose:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`,
+    );
+  }
+  return `${result.supergraphSdl.trim()}\n`;
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  const outputs = [
+    { path: SUPERGRAPH_PATH, content: composeSupergraph() },
+    { path: MANIFEST_PATH, content: `${JSON.stringify(buildManifest(), null, 2)}\n` },
+  ];
+  let stale = 0;
+  for (const { path, content } of outputs) {
+    const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    if (current === content) continue;
+    if (check) {
+      console.error(`${path} is stale: run \`npm run generate\` and commit the result`);
+      stale += 1;
+    } else {
+      writeFileSync(path, content);
+      console.log(`wrote ${path}`);
+    }
+  }
+  if (stale > 0) process.exit(1);
+  if (check) console.log('supergraph and persisted-operation manifest are up to date');
+}
+
+try {
+  main();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Entry point of `npm start` and `npm test`. Plain JavaScript so it runs on whatever Node the
+// machine has: it installs what is missing (dependencies, a MongoDB-compatible engine), then
+// hands over to the project's own Node (the `node` package in node_modules, Node 24).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (message) => process.stderr.write(`[run] ${message}\n`);
+const projectNode = path.join(root, 'node_modules', '.bin', 'node');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    say(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (
+    existsSync(projectNode) &&
+    existsSync(marker) &&
+    statSync(marker).mtimeMs >= statSync(lock).mtimeMs
+  )
+    return;
+  say('installing dependencies (npm ci) — first run only');
+  // The registry reached here does not serve other platforms' optional binaries, so the lock
+  // file lacks them and `npm ci` may refuse it; `npm install` installs the same locked versions.
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+function onPath(binary) {
+  return spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** A local engine is needed unless MONGODB_URI points at one. */
+function ensureMongoEngine({ optional }) {
+  if (process.env.MONGODB_URI) return say(`using MONGODB_URI`);
+  if (
+    onPath('mongod') ||
+    onPath('ferretdb') ||
+    existsSync(path.join(root, '.tools', 'bin', 'ferretdb'))
+  )
+    return;
+  if (!onPath('go')) {
+    if (optional)
+      return say('no mongod, ferretdb or Go found; the stack will try mongodb-memory-server');
+    say(
+      'no MongoDB-compatible engine: set MONGODB_URI, install mongod or ferretdb, or install Go so FerretDB can be built',
+    );
+    process.exit(1);
+  }
+  say('building FerretDB into .tools/bin (first run only, about a minute)');
+  run('bash', ['scripts/install-ferretdb.sh']);
+}
+
+function handOver(args) {
+  const child = spawn(projectNode, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+ensureDependencies();
+if (command === 'start') {
+  ensureMongoEngine({ optional: true });
+  say('building (tsc, incremental)');
+  run(projectNode, [
+    path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.build.json',
+  ]);
+  handOver([path.join(root, 'dist', 'scripts', 'start-stack.js'), ...rest]);
+} else if (command === 'test') {
+  ensureMongoEngine({ optional: false });
+  handOver([path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...rest]);
+} else {
+  say('usage: node scripts/run.mjs start|test [args]');
+  process.exit(2);
+}

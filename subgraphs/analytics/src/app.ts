@@ -1,0 +1,57 @@
+import type { Logger } from '../../../common/logger';
+import { fromRoot } from '../../../common/paths';
+import { startSubgraph } from '../../../common/subgraph-runtime';
+import { createSubgraphApp } from '../../../common/subgraph-server';
+import type { AnalyticsConfig } from './config';
+import { createAnalyticsLoaders, type AnalyticsDeps } from './context';
+import { createAnalyticsModels, syncAnalyticsIndexes } from './models';
+import { analyticsResolvers } from './resolvers';
+import { IngestService } from './services/ingest.service';
+import { QueryService } from './services/query.service';
+import { RetentionService } from './services/retention.service';
+import { StatsService } from './services/stats.service';
+import { TotalsService } from './services/totals.service';
+
+export const ANALYTICS_SCHEMA_PATH = fromRoot('subgraphs', 'analytics', 'schema.graphql');
+
+export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) {
+  return startSubgraph<AnalyticsDeps>(config, logger, async ({ connection, redis, readiness }) => {
+    const models = createAnalyticsModels(connection);
+    await syncAnalyticsIndexes(models);
+    const deps: AnalyticsDeps = {
+      totals: new TotalsService(models),
+      stats: new StatsService(models),
+      query: new QueryService(models),
+      ingest: new IngestService(
+        models,
+        redis,
+        config.redisKeyPrefix,
+        logger,
+        config.ingestBatchSize,
+      ),
+      retention: new RetentionService(models, config.retentionDays, logger),
+    };
+    const { app, apollo } = await createSubgraphApp<AnalyticsDeps>({
+      name: 'analytics',
+      schemaPath: ANALYTICS_SCHEMA_PATH,
+      resolvers: analyticsResolvers as never,
+      deps,
+      internalSecret: config.internalSecret,
+      logger,
+      readiness,
+      inlineTrace: config.inlineTrace,
+      createLoaders: (d) => createAnalyticsLoaders(d),
+    });
+    await deps.ingest.start();
+    deps.retention.start();
+    return {
+      app,
+      apollo,
+      services: deps,
+      beforeClose: async () => {
+        deps.retention.stop();
+        await deps.ingest.stop();
+      },
+    };
+  });
+}

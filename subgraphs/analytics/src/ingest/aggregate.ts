@@ -1,0 +1,336 @@
+import type { CollectedEvent } from './collected-event';
+import { floorDay, floorHour, type Granularity } from './time-buckets';
+
+/** A visit ends after this much inactivity. */
+export const SESSION_TIMEOUT_MS = 30 * 60_000;
+/** Cap on the per-visitor "already counted" sets; beyond it uniques are under-counted. */
+const SEEN_CAP = 500;
+
+export interface SessionState {
+  startHour: Date;
+  startDay: Date;
+  entryPath: string;
+  source: string;
+  pageviews: number;
+}
+
+/** What the write path keeps per visitor (one visitor = one website, one day's visitor id). */
+export interface VisitorState {
+  websiteId: string;
+  visitorId: string;
+  firstSeen: Date;
+  lastSeen: Date;
+  pageviews: number;
+  sessions: number;
+  country: string | null;
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  screenWidth: number | null;
+  screenHeight: number | null;
+  entryPath: string | null;
+  lastPath: string | null;
+  session: SessionState | null;
+  seenDay: string[];
+  seenHour: string[];
+  seenHourBucket: Date | null;
+}
+
+export type Counter = 'pageviews' | 'visitors' | 'sessions' | 'bounces' | 'duration' | 'events';
+
+export interface StatKey {
+  websiteId: string;
+  granularity: Granularity;
+  bucket: number;
+  dim: string;
+  value: string;
+}
+
+export interface StatIncrement extends StatKey {
+  inc: Partial<Record<Counter, number>>;
+}
+
+export interface ErrorGroupWrite {
+  websiteId: string;
+  fingerprint: string;
+  message: string;
+  stack: string | null;
+  path: string;
+  count: number;
+  newVisitors: number;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+export interface HeatmapWrite {
+  websiteId: string;
+  path: string;
+  day: number;
+  clicks: number;
+  cells: Record<string, number>;
+}
+
+export interface ReplayWrite {
+  websiteId: string;
+  sessionId: string;
+  sequence: number;
+  ts: number;
+  data: string;
+  visitor: Pick<VisitorState, 'visitorId' | 'country' | 'device' | 'browser' | 'os'>;
+  path: string;
+}
+
+export interface BatchWrites {
+  stats: StatIncrement[];
+  visitors: VisitorState[];
+  errors: ErrorGroupWrite[];
+  heatmaps: HeatmapWrite[];
+  replays: ReplayWrite[];
+  pageviewsByWebsite: Map<string, number>;
+}
+
+export const visitorKey = (websiteId: string, visitorId: string) => `${websiteId}|${visitorId}`;
+const statKeyString = (k: StatKey) =>
+  `${k.websiteId}|${k.granularity}|${k.bucket}|${k.dim}|${k.value}`;
+/** Grid cell of a click: x in whole percent of the viewport width, y in 50px rows of the document. */
+export const heatmapCell = (x: number, y: number, viewportWidth: number) =>
+  `${Math.min(99, Math.max(0, Math.floor((x / Math.max(1, viewportWidth)) * 100)))}_${Math.max(0, Math.floor(y / 50))}`;
+
+/**
+ * Turns an ordered batch of events into counter increments and new visitor states. Pure: the
+ * caller loads the visitors' current states and writes the result with bulkWrite. Increments for
+ * the same counter document are merged, so a batch costs one write per distinct document.
+ */
+export function aggregateBatch(
+  events: CollectedEvent[],
+  states: Map<string, VisitorState>,
+): BatchWrites {
+  const stats = new Map<string, StatIncrement>();
+  const errors = new Map<string, ErrorGroupWrite>();
+  const heatmaps = new Map<string, HeatmapWrite>();
+  const replays: ReplayWrite[] = [];
+  const touched = new Map<string, VisitorState>();
+  const pageviewsByWebsite = new Map<string, number>();
+
+  const add = (
+    websiteId: string,
+    granularity: Granularity,
+    bucket: number,
+    dim: string,
+    value: string,
+    counter: Counter,
+    amount: number,
+  ) => {
+    const key = { websiteId, granularity, bucket, dim, value };
+    const id = statKeyString(key);
+    let entry = stats.get(id);
+    if (!entry) {
+      entry = { ...key, inc: {} };
+      stats.set(id, entry);
+    }
+    entry.inc[counter] = (entry.inc[counter] ?? 0) + amount;
+  };
+
+  for (const event of events) {
+    const key = visitorKey(event.websiteId, event.visitorId);
+    let visitor = states.get(key);
+    if (!visitor) {
+      visitor = newVisitor(event);
+      states.set(key, visitor);
+    }
+    touched.set(key, visitor);
+    const hour = floorHour(event.ts);
+    const day = floorDay(event.ts);
+    if (visitor.seenHourBucket?.getTime() !== hour) {
+      visitor.seenHour = [];
+      visitor.seenHourBucket = new Date(hour);
+    }
+    const firstTime = (granularity: Granularity, mark: string) =>
+      markSeen(granularity === 'hour' ? visitor.seenHour : visitor.seenDay, mark);
+    const buckets: Array<[Granularity, number]> = [
+      ['hour', hour],
+      ['day', day],
+    ];
+
+    switch (event.type) {
+      case 'pageview': {
+        pageviewsByWebsite.set(event.websiteId, (pageviewsByWebsite.get(event.websiteId) ?? 0) + 1);
+        const active =
+          visitor.session !== null && event.ts - visitor.lastSeen.getTime() <= SESSION_TIMEOUT_MS;
+        const elapsedSeconds = active
+          ? Math.max(0, (event.ts - visitor.lastSeen.getTime()) / 1000)
+          : 0;
+        if (!active) {
+          visitor.sessions += 1;
+          visitor.session = {
+            startHour: new Date(hour),
+            startDay: new Date(day),
+            entryPath: event.path,
+            source: event.source,
+            pageviews: 0,
+          };
+        }
+        const session = visitor.session as SessionState;
+        session.pageviews += 1;
+        visitor.pageviews += 1;
+        visitor.lastSeen = new Date(Math.max(visitor.lastSeen.getTime(), event.ts));
+        visitor.lastPath = event.path;
+        visitor.entryPath ??= event.path;
+
+        const fixed = fixedDimensions(visitor);
+        for (const [granularity, bucket] of buckets) {
+          const counted: Array<[string, string, string]> = [
+            ['', '', ''],
+            ...fixed.map(([dim, value]): [string, string, string] => [dim, value, dim]),
+            ['page', event.path, `page:${event.path}`],
+            ['source', session.source, `source:${session.source}`],
+          ];
+          for (const [dim, value, mark] of counted) {
+            add(event.websiteId, granularity, bucket, dim, value, 'pageviews', 1);
+            if (firstTime(granularity, mark))
+              add(event.websiteId, granularity, bucket, dim, value, 'visitors', 1);
+          }
+        }
+        // Sessions, bounces and durations belong to the buckets where the session started.
+        const sessionDims: Array<[string, string]> = [
+          ['', ''],
+          ...fixed,
+          ['page', session.entryPath],
+          ['source', session.source],
+        ];
+        const sessionBuckets: Array<[Granularity, number]> = [
+          ['hour', session.startHour.getTime()],
+          ['day', session.startDay.getTime()],
+        ];
+        for (const [granularity, bucket] of sessionBuckets) {
+          for (const [dim, value] of sessionDims) {
+            if (!active) {
+              add(event.websiteId, granularity, bucket, dim, value, 'sessions', 1);
+              add(event.websiteId, granularity, bucket, dim, value, 'bounces', 1);
+            } else {
+              if (elapsedSeconds > 0)
+                add(event.websiteId, granularity, bucket, dim, value, 'duration', elapsedSeconds);
+              if (session.pageviews === 2)
+                add(event.websiteId, granularity, bucket, dim, value, 'bounces', -1);
+            }
+          }
+        }
+        break;
+      }
+      case 'event': {
+        add(event.websiteId, 'day', day, '', '', 'events', 1);
+        add(event.websiteId, 'day', day, 'event', event.name, 'events', 1);
+        if (firstTime('day', `event:${event.name}`))
+          add(event.websiteId, 'day', day, 'event', event.name, 'visitors', 1);
+        break;
+      }
+      case 'click': {
+        add(event.websiteId, 'day', day, 'click', event.path, 'events', 1);
+        if (firstTime('day', `click:${event.path}`))
+          add(event.websiteId, 'day', day, 'click', event.path, 'visitors', 1);
+        const id = `${event.websiteId}|${event.path}|${day}`;
+        let heatmap = heatmaps.get(id);
+        if (!heatmap) {
+          heatmap = { websiteId: event.websiteId, path: event.path, day, clicks: 0, cells: {} };
+          heatmaps.set(id, heatmap);
+        }
+        heatmap.clicks += 1;
+        const cell = heatmapCell(event.x, event.y, event.viewportWidth);
+        heatmap.cells[cell] = (heatmap.cells[cell] ?? 0) + 1;
+        break;
+      }
+      case 'error': {
+        add(event.websiteId, 'day', day, 'error', event.fingerprint, 'events', 1);
+        const newVisitor = firstTime('day', `error:${event.fingerprint}`);
+        if (newVisitor) add(event.websiteId, 'day', day, 'error', event.fingerprint, 'visitors', 1);
+        const id = `${event.websiteId}|${event.fingerprint}`;
+        const group = errors.get(id);
+        if (group) {
+          group.count += 1;
+          group.newVisitors += Number(newVisitor);
+          group.lastSeen = Math.max(group.lastSeen, event.ts);
+          group.path = event.path;
+        } else {
+          errors.set(id, {
+            websiteId: event.websiteId,
+            fingerprint: event.fingerprint,
+            message: event.message,
+            stack: event.stack,
+            path: event.path,
+            count: 1,
+            newVisitors: Number(newVisitor),
+            firstSeen: event.ts,
+            lastSeen: event.ts,
+          });
+        }
+        break;
+      }
+      case 'replay': {
+        replays.push({
+          websiteId: event.websiteId,
+          sessionId: event.sessionId,
+          sequence: event.sequence,
+          ts: event.ts,
+          data: event.data,
+          path: event.path,
+          visitor: {
+            visitorId: visitor.visitorId,
+            country: visitor.country,
+            device: visitor.device,
+            browser: visitor.browser,
+            os: visitor.os,
+          },
+        });
+        break;
+      }
+    }
+  }
+  return {
+    stats: [...stats.values()],
+    visitors: [...touched.values()],
+    errors: [...errors.values()],
+    heatmaps: [...heatmaps.values()],
+    replays,
+    pageviewsByWebsite,
+  };
+}
+
+function newVisitor(event: CollectedEvent): VisitorState {
+  return {
+    websiteId: event.websiteId,
+    visitorId: event.visitorId,
+    firstSeen: new Date(event.ts),
+    lastSeen: new Date(event.ts),
+    pageviews: 0,
+    sessions: 0,
+    country: event.country,
+    device: event.device,
+    browser: event.browser,
+    os: event.os,
+    screenWidth: event.screenWidth,
+    screenHeight: event.screenHeight,
+    entryPath: null,
+    lastPath: null,
+    session: null,
+    seenDay: [],
+    seenHour: [],
+    seenHourBucket: null,
+  };
+}
+
+/** Dimensions that are fixed for a visitor: its id hashes the IP and user agent they derive from. */
+function fixedDimensions(visitor: VisitorState): Array<[string, string]> {
+  return [
+    ['country', visitor.country ?? 'unknown'],
+    ['device', visitor.device ?? 'unknown'],
+    ['browser', visitor.browser ?? 'unknown'],
+    ['os', visitor.os ?? 'unknown'],
+  ];
+}
+
+function markSeen(seen: string[], mark: string): boolean {
+  if (seen.includes(mark)) return false;
+  if (seen.length >= SEEN_CAP) return false;
+  seen.push(mark);
+  return true;
+}

@@ -1,0 +1,11 @@
+import { runService } from '../../../common/lifecycle';
+import { createLogger } from '../../../common/logger';
+import { startAnalyticsSubgraph } from './app';
+import { loadAnalyticsConfig } from './config';
+
+runService('analytics', async () => {
+  const config = loadAnalyticsConfig(process.env);
+  const logger = createLogger('analytics', config.logLevel);
+  const running = await startAnalyticsSubgraph(config, logger);
+  return { service: running, logger };
+});

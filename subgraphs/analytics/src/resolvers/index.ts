@@ -1,0 +1,73 @@
+import { badInput, forbidden, unauthenticated } from '../../../../common/errors';
+import type { CallerIdentity } from '../../../../common/identity';
+import type { AnalyticsContext } from '../context';
+import type { AnalyticsRange } from '../services/range';
+import type { AnalyticsQuery } from '../services/query.service';
+import type { Dimension, Page } from '../services/stats.service';
+
+type WebsiteRef = { id: string };
+type RangeArgs = { range: AnalyticsRange };
+type PageArgs = RangeArgs & { limit: number; offset: number };
+
+export const MAX_LIMIT = 1000;
+
+/**
+ * Website access is enforced by the keys subgraph (`website(id)`), where every analytics
+ * operation starts; here only the key's permission is checked.
+ */
+export function assertCanReadAnalytics(identity: CallerIdentity): void {
+  if (identity.kind === 'accessToken') return;
+  if (identity.kind === 'apiKey') {
+    if (!identity.permissions.includes('read_analytics'))
+      throw forbidden('This API key lacks the read analytics data permission');
+    return;
+  }
+  if (identity.kind === 'anonymous') throw unauthenticated();
+  throw forbidden('Analytics are read by users and API keys only');
+}
+
+function pageOf(args: { limit: number; offset: number }): Page {
+  if (!Number.isInteger(args.limit) || args.limit < 1)
+    throw badInput('limit must be a positive integer');
+  if (!Number.isInteger(args.offset) || args.offset < 0)
+    throw badInput('offset must be a non-negative integer');
+  return { limit: Math.min(args.limit, MAX_LIMIT), offset: args.offset };
+}
+
+/** Checks permission, then runs the read. */
+const guarded =
+  <A, R>(read: (website: WebsiteRef, args: A, ctx: AnalyticsContext) => Promise<R>) =>
+  (website: WebsiteRef, args: A, ctx: AnalyticsContext) => {
+    assertCanReadAnalytics(ctx.identity);
+    return read(website, args, ctx);
+  };
+
+export const analyticsResolvers = {
+  Website: {
+    __resolveReference: (ref: WebsiteRef) => ({ id: ref.id }),
+    totalPageviews: (website: WebsiteRef, _: unknown, ctx: AnalyticsContext) =>
+      ctx.loaders.pageviews.load(website.id),
+    overview: guarded((w, args: RangeArgs, ctx) => ctx.deps.stats.overview(w.id, args.range)),
+    visitors: guarded((w, args: PageArgs, ctx) =>
+      ctx.deps.stats.visitors(w.id, args.range, pageOf(args)),
+    ),
+    breakdown: guarded((w, args: PageArgs & { dimension: Dimension }, ctx) =>
+      ctx.deps.stats.breakdown(w.id, args.dimension, args.range, pageOf(args)),
+    ),
+    technology: guarded((w, args: RangeArgs & { limit: number }, ctx) =>
+      ctx.deps.stats.technology(w.id, args.range, pageOf({ limit: args.limit, offset: 0 }).limit),
+    ),
+    heatmapPages: guarded((w, args: PageArgs, ctx) =>
+      ctx.deps.stats.heatmapPages(w.id, args.range, pageOf(args)),
+    ),
+    replaySessions: guarded((w, args: PageArgs, ctx) =>
+      ctx.deps.stats.replaySessions(w.id, args.range, pageOf(args)),
+    ),
+    errorGroups: guarded((w, args: PageArgs, ctx) =>
+      ctx.deps.stats.errorGroups(w.id, args.range, pageOf(args)),
+    ),
+    query: guarded((w, args: { input: AnalyticsQuery }, ctx) =>
+      ctx.deps.query.run(w.id, args.input, pageOf(args.input)),
+    ),
+  },
+};

@@ -1,0 +1,221 @@
+import { badInput } from '../../../../common/errors';
+import { statModelOf, type AnalyticsModels } from '../models';
+import { DAY_MS } from '../ingest/time-buckets';
+import { asDays, bucketStarts, windowOf, type AnalyticsRange, type TimeWindow } from './range';
+import { COUNTER_PROJECTION, paginate, type Page } from './stats.service';
+import {
+  QUERY_DIMENSIONS,
+  QUERY_METRICS,
+  TIME_DIMENSIONS,
+} from '../../../../common/analytics-query';
+
+export { QUERY_DIMENSIONS, QUERY_METRICS, TIME_DIMENSIONS };
+export const MAX_CUSTOM_DAYS = 366;
+
+type Metric = (typeof QUERY_METRICS)[number];
+
+export interface AnalyticsQuery {
+  metrics: string[];
+  dimensions: string[];
+  filters: Array<{ operator: 'IS' | 'IS_NOT' | 'CONTAINS'; dimension: string; values: string[] }>;
+  range?: AnalyticsRange | null;
+  from?: string | null;
+  to?: string | null;
+  orderBy: Array<{ field: string; direction: 'ASC' | 'DESC' }>;
+  limit: number;
+  offset: number;
+}
+
+interface Sums {
+  pageviews: number;
+  visitors: number;
+  sessions: number;
+  bounces: number;
+  duration: number;
+  events: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function metricOf(metric: Metric, s: Sums): number {
+  switch (metric) {
+    case 'bounce_rate':
+      return s.sessions ? round(s.bounces / s.sessions, 4) : 0;
+    case 'visit_duration':
+      return s.sessions ? round(s.duration / s.sessions, 1) : 0;
+    default:
+      return s[metric];
+  }
+}
+
+function parseDay(value: string, name: string): number {
+  const ms = DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
+    throw badInput(`${name} must be a date YYYY-MM-DD (got ${JSON.stringify(value)})`);
+  return ms;
+}
+
+/**
+ * Custom queries over the per-dimension counters (a small Plausible Stats API v2). Counters are
+ * kept per single dimension, so a query reads one dimension: its breakdown, or the one its filters
+ * name; filters on two different dimensions cannot be answered and are refused.
+ */
+export class QueryService {
+  constructor(
+    private readonly models: AnalyticsModels,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private window(query: AnalyticsQuery): TimeWindow {
+    const custom = query.from != null || query.to != null;
+    if (custom && query.range) throw badInput('date_range: give a range or from/to, not both');
+    if (!custom) return windowOf(query.range ?? 'LAST_7_DAYS', this.now());
+    if (query.from == null || query.to == null)
+      throw badInput('date_range: from and to are both required');
+    const from = parseDay(query.from, 'date_range[0]');
+    const to = parseDay(query.to, 'date_range[1]');
+    if (from > to) throw badInput('date_range: from must not be after to');
+    if ((to - from) / DAY_MS + 1 > MAX_CUSTOM_DAYS)
+      throw badInput(`date_range: at most ${MAX_CUSTOM_DAYS} days`);
+    return { granularity: 'day', from, lastBucket: to, to: to + DAY_MS };
+  }
+
+  async run(websiteId: string, query: AnalyticsQuery, page: Page) {
+    const metrics = this.validate(query);
+    const [dimension] = query.dimensions;
+    const timeDimension = dimension?.startsWith('time:') ? dimension : undefined;
+    const breakdown = timeDimension ? undefined : dimension;
+    const filterDims = [...new Set(query.filters.map((f) => f.dimension))];
+    if (filterDims.length > 1)
+      throw badInput(
+        `filters: all filters must name the same dimension (got ${filterDims.join(', ')}); counters are kept per dimension`,
+      );
+    if (breakdown && filterDims[0] && filterDims[0] !== breakdown) {
+      throw badInput(
+        `filters: with dimension ${breakdown}, filters may only name ${breakdown} (got ${filterDims[0]}); counters are kept per dimension`,
+      );
+    }
+    const dataDim = breakdown ?? filterDims[0] ?? '';
+    let window = this.window(query);
+    if (timeDimension === 'time:hour' && window.granularity !== 'hour')
+      throw badInput('dimensions: time:hour needs date_range "24h"');
+    if (timeDimension === 'time:day' || ['event', 'click', 'error'].includes(dataDim))
+      window = asDays(window);
+
+    const docs = await statModelOf(this.models, dataDim)
+      .find(
+        {
+          websiteId,
+          granularity: window.granularity,
+          dim: dataDim,
+          bucket: { $gte: new Date(window.from), $lte: new Date(window.lastBucket) },
+        },
+        COUNTER_PROJECTION,
+      )
+      .lean();
+    const matches = (value: string) =>
+      query.filters.every((f) =>
+        f.operator === 'IS'
+          ? f.values.includes(value)
+          : f.operator === 'IS_NOT'
+            ? !f.values.includes(value)
+            : f.values.some((v) => value.toLowerCase().includes(v.toLowerCase())),
+      );
+    const groups = new Map<string, Sums>();
+    if (timeDimension)
+      for (const start of bucketStarts(window)) groups.set(new Date(start).toISOString(), zero());
+    else if (!breakdown) groups.set('', zero());
+    for (const doc of docs) {
+      if (!matches(doc.value ?? '')) continue;
+      const key = timeDimension ? doc.bucket.toISOString() : breakdown ? (doc.value ?? '') : '';
+      const sums = groups.get(key) ?? zero();
+      for (const field of [
+        'pageviews',
+        'visitors',
+        'sessions',
+        'bounces',
+        'duration',
+        'events',
+      ] as const)
+        sums[field] += doc[field] ?? 0;
+      groups.set(key, sums);
+    }
+    const rows = [...groups].map(([key, sums]) => ({
+      key,
+      values: metrics.map((m) => metricOf(m, sums)),
+    }));
+    const order =
+      query.orderBy.length > 0
+        ? query.orderBy
+        : timeDimension
+          ? [{ field: timeDimension, direction: 'ASC' as const }]
+          : [{ field: metrics[0] as string, direction: 'DESC' as const }];
+    for (const o of order) {
+      if (o.field !== dimension && !metrics.includes(o.field as Metric))
+        throw badInput(
+          `order_by: ${o.field} is neither a requested metric nor the requested dimension`,
+        );
+    }
+    rows.sort((a, b) => {
+      for (const o of order) {
+        const sign = o.direction === 'ASC' ? 1 : -1;
+        const index = metrics.indexOf(o.field as Metric);
+        const diff =
+          index === -1
+            ? a.key < b.key
+              ? -1
+              : a.key > b.key
+                ? 1
+                : 0
+            : (a.values[index] ?? 0) - (b.values[index] ?? 0);
+        if (diff !== 0) return sign * diff;
+      }
+      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    });
+    const { items, pagination } = paginate(
+      rows.slice(page.offset, page.offset + page.limit + 1),
+      page,
+    );
+    return {
+      metrics,
+      dimensions: query.dimensions,
+      from: new Date(window.from).toISOString(),
+      to: new Date(window.to).toISOString(),
+      results: items.map((row) => ({
+        dimensions: dimension ? [row.key] : [],
+        metrics: row.values,
+      })),
+      pagination,
+    };
+  }
+
+  private validate(query: AnalyticsQuery): Metric[] {
+    if (query.metrics.length === 0) throw badInput('metrics: at least one metric is required');
+    for (const m of query.metrics) {
+      if (!(QUERY_METRICS as readonly string[]).includes(m))
+        throw badInput(
+          `metrics: unknown metric ${JSON.stringify(m)}; use ${QUERY_METRICS.join(', ')}`,
+        );
+    }
+    if (new Set(query.metrics).size !== query.metrics.length)
+      throw badInput('metrics: each metric at most once');
+    if (query.dimensions.length > 1) throw badInput('dimensions: at most one dimension');
+    const all = [...QUERY_DIMENSIONS, ...TIME_DIMENSIONS] as readonly string[];
+    for (const d of query.dimensions)
+      if (!all.includes(d))
+        throw badInput(`dimensions: unknown dimension ${JSON.stringify(d)}; use ${all.join(', ')}`);
+    for (const [i, f] of query.filters.entries()) {
+      if (!(QUERY_DIMENSIONS as readonly string[]).includes(f.dimension))
+        throw badInput(
+          `filters[${i}]: unknown dimension ${JSON.stringify(f.dimension)}; use ${QUERY_DIMENSIONS.join(', ')}`,
+        );
+      if (f.values.length === 0) throw badInput(`filters[${i}]: at least one value is required`);
+    }
+    return query.metrics as Metric[];
+  }
+}
+
+function zero(): Sums {
+  return { pageviews: 0, visitors: 0, sessions: 0, bounces: 0, duration: 0, events: 0 };
+}

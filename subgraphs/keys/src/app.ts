@@ -1,0 +1,86 @@
+import { callLogStream } from '../../../common/call-log';
+import type { Logger } from '../../../common/logger';
+import { fromRoot } from '../../../common/paths';
+import { StreamConsumer } from '../../../common/stream-consumer';
+import { startSubgraph } from '../../../common/subgraph-runtime';
+import { createSubgraphApp } from '../../../common/subgraph-server';
+import type { KeysConfig } from './config';
+import { createKeysLoaders, type KeysDeps } from './context';
+import { createKeysModels } from './models';
+import { createDeclaredIndexes } from '../../../common/mongo';
+import { keysResolvers } from './resolvers';
+import { AccessService, KeyAccessPolicy } from './services/access.service';
+import { CallLogService } from './services/call-log.service';
+import { createKeysServices } from './services/keys-services';
+import { KeyExpiryJob } from './services/key-expiry.job';
+import { UsageStatsService } from './services/usage-stats.service';
+import { BillingService } from './services/billing.service';
+
+export const KEYS_SCHEMA_PATH = fromRoot('subgraphs', 'keys', 'schema.graphql');
+
+export interface KeysServices extends KeysDeps {
+  expiryJob: KeyExpiryJob;
+  callLogConsumer: StreamConsumer;
+}
+
+export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
+  return startSubgraph<KeysServices>(config, logger, async ({ connection, redis, readiness }) => {
+    const models = createKeysModels(connection);
+    await createDeclaredIndexes(models);
+    const { accounts, credentials } = createKeysServices(
+      models,
+      redis,
+      config.redisKeyPrefix,
+      logger,
+      { cacheReads: true },
+    );
+    const callLog = new CallLogService(models);
+    const callLogConsumer = new StreamConsumer({
+      redis,
+      stream: callLogStream(config.redisKeyPrefix),
+      group: 'keys-call-log',
+      logger,
+      handle: (entries) => callLog.store(entries),
+    });
+    const expiryJob = new KeyExpiryJob(
+      models,
+      redis,
+      config.redisKeyPrefix,
+      logger,
+      config.expiryScanIntervalMs,
+    );
+    if (config.workersEnabled) {
+      await callLogConsumer.start();
+      expiryJob.start();
+    }
+    const deps: KeysDeps = {
+      accounts,
+      credentials,
+      access: new AccessService(accounts),
+      keyPolicy: new KeyAccessPolicy(accounts),
+      callLog,
+      usageStats: new UsageStatsService(redis, config.redisKeyPrefix),
+      billing: new BillingService(models, accounts),
+    };
+    const { app, apollo } = await createSubgraphApp<KeysDeps>({
+      name: 'keys',
+      schemaPath: KEYS_SCHEMA_PATH,
+      resolvers: keysResolvers as never,
+      deps,
+      internalSecret: config.internalSecret,
+      logger,
+      readiness,
+      inlineTrace: config.inlineTrace,
+      createLoaders: (d) => createKeysLoaders(d),
+    });
+    return {
+      app,
+      apollo,
+      services: { ...deps, expiryJob, callLogConsumer },
+      async beforeClose() {
+        await expiryJob.stop();
+        await callLogConsumer.stop();
+      },
+    };
+  });
+}

@@ -1,0 +1,11 @@
+import { runService } from '../../../common/lifecycle';
+import { createLogger } from '../../../common/logger';
+import { startKeysSubgraph } from './app';
+import { loadKeysConfig } from './config';
+
+runService('keys', async () => {
+  const config = loadKeysConfig(process.env);
+  const logger = createLogger('keys', config.logLevel);
+  const running = await startKeysSubgraph(config, logger);
+  return { service: running, logger };
+});

@@ -1,0 +1,163 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { PERMISSIONS } from '../../../../common/identity';
+import { PLANS } from '../plans';
+
+const organizationSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 200 },
+    plan: { type: String, enum: PLANS, required: true, default: 'free' },
+    customLimits: {
+      type: new Schema({ requestsPerMinute: Number, requestsPerMonth: Number }, { _id: false }),
+      default: null,
+    },
+  },
+  { timestamps: true },
+);
+
+const userSchema = new Schema(
+  { email: { type: String, required: true, trim: true, lowercase: true, maxlength: 320 } },
+  { timestamps: true },
+);
+userSchema.index({ email: 1 }, { unique: true });
+
+const membershipSchema = new Schema(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    role: { type: String, enum: ['owner', 'admin', 'member'], required: true, default: 'member' },
+  },
+  { timestamps: true },
+);
+membershipSchema.index({ organizationId: 1, userId: 1 }, { unique: true });
+membershipSchema.index({ userId: 1 });
+
+const websiteSchema = new Schema(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true, trim: true, maxlength: 200 },
+    domain: { type: String, required: true, trim: true, lowercase: true, maxlength: 253 },
+    trackingCode: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+websiteSchema.index({ trackingCode: 1 }, { unique: true });
+websiteSchema.index({ organizationId: 1, createdAt: 1 });
+
+const apiKeySchema = new Schema(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true, trim: true, maxlength: 200 },
+    description: { type: String, default: null, maxlength: 2000 },
+    /** SHA-256 of the key value, hex. The value itself is never stored. */
+    secretHash: { type: String, required: true },
+    prefix: { type: String, required: true },
+    permissions: { type: [String], enum: PERMISSIONS, required: true },
+    websiteAccess: { type: String, enum: ['all', 'selected'], required: true, default: 'all' },
+    websiteIds: { type: [Schema.Types.ObjectId], default: [] },
+    expiresAt: { type: Date, default: null },
+    deletedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+apiKeySchema.index({ secretHash: 1 }, { unique: true });
+apiKeySchema.index({ organizationId: 1, createdAt: -1 });
+apiKeySchema.index({ expiresAt: 1 });
+
+const accessTokenSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true, trim: true, maxlength: 200 },
+    secretHash: { type: String, required: true },
+    prefix: { type: String, required: true },
+    lastUsedAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+accessTokenSchema.index({ secretHash: 1 }, { unique: true });
+accessTokenSchema.index({ userId: 1 });
+
+/** One External API call. `_id` is `<stream entry id>-<index in the batch>`, so redelivery never duplicates. */
+const apiCallSchema = new Schema({
+  _id: { type: String, required: true },
+  keyId: { type: String, default: null },
+  at: { type: Date, required: true },
+  method: { type: String, required: true },
+  endpoint: { type: String, required: true },
+  path: { type: String, required: true },
+  status: { type: Number, required: true },
+  ip: { type: String, required: true },
+  durationMs: { type: Number, required: true },
+});
+apiCallSchema.index({ keyId: 1, at: -1, _id: -1 });
+apiCallSchema.index({ keyId: 1, endpoint: 1, at: -1, _id: -1 });
+
+/**
+ * When a key was last used; `_id` is the key's id. Kept apart from the key because recording
+ * use is a hot, concurrent write: FerretDB 1.x applies updates as read-modify-write of the whole
+ * document, so a `$max` on the key itself could write back a key deleted or regenerated meanwhile.
+ */
+const keyUseSchema = new Schema({
+  _id: { type: String, required: true },
+  lastUsedAt: { type: Date, required: true },
+});
+
+/**
+ * One expiry notice sent for a key: `_id` is `<keyId>:<daysBefore>`. Claiming a notice is an
+ * insert, which the primary key makes atomic on every engine (FerretDB's conditional updates
+ * are not atomic under concurrency; inserts against a unique key are).
+ */
+const expiryNoticeSchema = new Schema({
+  _id: { type: String, required: true },
+  keyId: { type: String, required: true },
+  daysBefore: { type: Number, required: true },
+  sentAt: { type: Date, required: true },
+});
+
+/** A payment-processor event already applied; `_id` is the processor's event id (idempotency). */
+const paymentEventSchema = new Schema({
+  _id: { type: String, required: true },
+  organizationId: { type: String, required: true },
+  plan: { type: String, required: true },
+  appliedAt: { type: Date, required: true },
+});
+
+export type Organization = InferSchemaType<typeof organizationSchema>;
+export type User = InferSchemaType<typeof userSchema>;
+export type Membership = InferSchemaType<typeof membershipSchema>;
+export type Website = InferSchemaType<typeof websiteSchema>;
+export type ApiKey = InferSchemaType<typeof apiKeySchema>;
+export type AccessToken = InferSchemaType<typeof accessTokenSchema>;
+export type ApiCall = InferSchemaType<typeof apiCallSchema>;
+export type KeyUse = InferSchemaType<typeof keyUseSchema>;
+export type ExpiryNotice = InferSchemaType<typeof expiryNoticeSchema>;
+export type PaymentEvent = InferSchemaType<typeof paymentEventSchema>;
+
+export interface KeysModels {
+  Organization: Model<Organization>;
+  User: Model<User>;
+  Membership: Model<Membership>;
+  Website: Model<Website>;
+  ApiKey: Model<ApiKey>;
+  AccessToken: Model<AccessToken>;
+  ApiCall: Model<ApiCall>;
+  KeyUse: Model<KeyUse>;
+  ExpiryNotice: Model<ExpiryNotice>;
+  PaymentEvent: Model<PaymentEvent>;
+}
+
+export function createKeysModels(connection: Connection): KeysModels {
+  return {
+    Organization: connection.model('Organization', organizationSchema),
+    User: connection.model('User', userSchema),
+    Membership: connection.model('Membership', membershipSchema),
+    Website: connection.model('Website', websiteSchema),
+    ApiKey: connection.model('ApiKey', apiKeySchema),
+    AccessToken: connection.model('AccessToken', accessTokenSchema),
+    ApiCall: connection.model('ApiCall', apiCallSchema),
+    KeyUse: connection.model('KeyUse', keyUseSchema),
+    ExpiryNotice: connection.model('ExpiryNotice', expiryNoticeSchema),
+    PaymentEvent: connection.model('PaymentEvent', paymentEventSchema),
+  };
+}

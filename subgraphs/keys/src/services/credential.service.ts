@@ -1,0 +1,247 @@
+import { Types } from 'mongoose';
+import type { Permission, ResolvedCredential } from '../../../../common/identity';
+
+export type { ResolvedCredential };
+import { badInput, notFound } from '../../../../common/errors';
+import {
+  ACCESS_TOKEN_PREFIX,
+  API_KEY_PREFIX,
+  displayPrefix,
+  generateSecret,
+  sha256Hex,
+} from '../../../../common/secrets';
+import type { KeysModels } from '../models';
+import { assertObjectId, type AccountService } from './account.service';
+
+export const DEFAULT_PERMISSIONS: Permission[] = ['read_analytics', 'track_events'];
+
+export type Expiration = 'never' | '1y' | '90d' | Date;
+
+export interface CreateApiKeyInput {
+  organizationId: string;
+  userId: string;
+  name: string;
+  description?: string | null;
+  permissions?: Permission[];
+  /** null or undefined: every website of the organization. */
+  websiteIds?: string[] | null;
+  expiration?: Expiration;
+}
+
+export interface ApiKeyView {
+  id: string;
+  organizationId: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  prefix: string;
+  permissions: Permission[];
+  websiteAccess: 'all' | 'selected';
+  websiteIds: string[];
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface CredentialHooks {
+  /** After a credential stops being valid, so every cache of it can forget it at once. */
+  revoked(secretHash: string): Promise<void>;
+  /** After a key is created, regenerated or deleted: a platform event for the owner's webhooks. */
+  keyChanged(
+    type: 'api_key.created' | 'api_key.regenerated' | 'api_key.deleted',
+    key: ApiKeyView,
+  ): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+
+export function expiryDate(expiration: Expiration, now = new Date()): Date | null {
+  if (expiration === 'never') return null;
+  if (expiration === '1y') {
+    const d = new Date(now);
+    d.setUTCFullYear(d.getUTCFullYear() + 1);
+    return d;
+  }
+  if (expiration === '90d') return new Date(now.getTime() + 90 * DAY_MS);
+  if (Number.isNaN(expiration.getTime())) throw badInput('Expiration is not a valid date');
+  if (expiration.getTime() <= now.getTime())
+    throw badInput('A custom expiration must be in the future');
+  return expiration;
+}
+
+/** API keys and access tokens: creation, lookup by hash, regeneration, deletion. */
+export class CredentialService {
+  constructor(
+    private readonly models: KeysModels,
+    private readonly accounts: AccountService,
+    private readonly hooks: CredentialHooks,
+  ) {}
+
+  async createApiKey(input: CreateApiKeyInput): Promise<{ key: string; apiKey: ApiKeyView }> {
+    const organizationId = assertObjectId(input.organizationId, 'Organization');
+    const userId = assertObjectId(input.userId, 'User');
+    const memberships = await this.accounts.membershipsOfUser(input.userId);
+    if (!memberships.some((m) => m.organizationId === input.organizationId)) {
+      throw badInput('The key owner must be a member of the organization');
+    }
+    const websiteIds = input.websiteIds ?? null;
+    if (websiteIds) {
+      if (websiteIds.length === 0)
+        throw badInput('Selected-websites access needs at least one website');
+      const websites = await this.accounts.websitesByIds(websiteIds);
+      if (
+        websites.length !== new Set(websiteIds).size ||
+        websites.some((w) => w.organizationId !== input.organizationId)
+      ) {
+        throw badInput('Every selected website must belong to the organization');
+      }
+    }
+    const key = generateSecret(API_KEY_PREFIX);
+    const doc = await this.models.ApiKey.create({
+      organizationId,
+      userId,
+      name: input.name,
+      description: input.description ?? null,
+      secretHash: sha256Hex(key),
+      prefix: displayPrefix(key),
+      permissions: [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)],
+      websiteAccess: websiteIds ? 'selected' : 'all',
+      websiteIds: (websiteIds ?? []).map((id) => new Types.ObjectId(id)),
+      expiresAt: expiryDate(input.expiration ?? '1y'),
+    });
+    const apiKey = toApiKey(doc.toObject());
+    await this.hooks.keyChanged('api_key.created', apiKey);
+    return { key, apiKey };
+  }
+
+  /** Issues a new value for the key; the old value stops working at once. */
+  async regenerateApiKey(id: string): Promise<{ key: string; apiKey: ApiKeyView }> {
+    const key = generateSecret(API_KEY_PREFIX);
+    const previous = await this.models.ApiKey.findOneAndUpdate(
+      { _id: assertObjectId(id, 'API key'), deletedAt: null },
+      { $set: { secretHash: sha256Hex(key), prefix: displayPrefix(key) } },
+    ).lean();
+    if (!previous) throw notFound('API key');
+    await this.hooks.revoked(previous.secretHash);
+    const current = await this.models.ApiKey.findById(previous._id).lean();
+    const apiKey = toApiKey(current ?? previous);
+    await this.hooks.keyChanged('api_key.regenerated', apiKey);
+    return { key, apiKey };
+  }
+
+  async deleteApiKey(id: string): Promise<void> {
+    const previous = await this.models.ApiKey.findOneAndUpdate(
+      { _id: assertObjectId(id, 'API key'), deletedAt: null },
+      // The hash is replaced too, so the unique index never matches the old value again.
+      { $set: { deletedAt: new Date(), secretHash: `deleted:${id}` } },
+    ).lean();
+    if (!previous) throw notFound('API key');
+    await this.hooks.revoked(previous.secretHash);
+    await this.hooks.keyChanged('api_key.deleted', toApiKey(previous));
+  }
+
+  async apiKeysByIds(ids: readonly string[]): Promise<ApiKeyView[]> {
+    const valid = ids.filter((id) => Types.ObjectId.isValid(id));
+    const docs = await this.models.ApiKey.find({ _id: { $in: valid }, deletedAt: null }).lean();
+    return docs.map(toApiKey);
+  }
+
+  async apiKeysOfOrganization(organizationId: string): Promise<ApiKeyView[]> {
+    const docs = await this.models.ApiKey.find({
+      organizationId: assertObjectId(organizationId, 'Organization'),
+      deletedAt: null,
+    })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean();
+    return docs.map(toApiKey);
+  }
+
+  async createAccessToken(
+    userId: string,
+    name: string,
+  ): Promise<{ token: string; id: string; prefix: string }> {
+    const [user] = await this.accounts.usersByIds([userId]);
+    if (!user) throw notFound('User');
+    const token = generateSecret(ACCESS_TOKEN_PREFIX);
+    const doc = await this.models.AccessToken.create({
+      userId: new Types.ObjectId(userId),
+      name,
+      secretHash: sha256Hex(token),
+      prefix: displayPrefix(token),
+    });
+    return { token, id: String(doc._id), prefix: doc.prefix };
+  }
+
+  /**
+   * Revokes a token. With `userId` (the dashboard), only that user's own tokens: someone else's
+   * is reported as not found. Without it (the admin CLI), any token.
+   */
+  async revokeAccessToken(id: string, userId?: string): Promise<void> {
+    const owner = userId ? { userId: assertObjectId(userId, 'User') } : {};
+    const previous = await this.models.AccessToken.findOneAndUpdate(
+      { _id: assertObjectId(id, 'Access token'), ...owner, revokedAt: null },
+      { $set: { revokedAt: new Date() } },
+    ).lean();
+    if (!previous) throw notFound('Access token');
+    await this.hooks.revoked(previous.secretHash);
+  }
+
+  /** Finds the live credential with this hash; expired keys are returned so callers can say so. */
+  async resolve(secretHash: string): Promise<ResolvedCredential | null> {
+    const key = await this.models.ApiKey.findOne({ secretHash, deletedAt: null }).lean();
+    if (key) {
+      const [organization] = await this.accounts.organizationsByIds([String(key.organizationId)]);
+      return {
+        kind: 'apiKey',
+        id: String(key._id),
+        userId: String(key.userId),
+        organizationId: String(key.organizationId),
+        organizationPlan: organization?.plan ?? null,
+        permissions: key.permissions,
+        websiteIds: key.websiteAccess === 'selected' ? key.websiteIds.map(String) : null,
+        expiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
+      };
+    }
+    const token = await this.models.AccessToken.findOne({ secretHash, revokedAt: null }).lean();
+    if (token) {
+      return {
+        kind: 'accessToken',
+        id: String(token._id),
+        userId: String(token.userId),
+        organizationId: null,
+        organizationPlan: null,
+        permissions: [],
+        websiteIds: null,
+        expiresAt: null,
+      };
+    }
+    return null;
+  }
+}
+
+function toApiKey(doc: {
+  _id: unknown;
+  organizationId: unknown;
+  userId: unknown;
+  name: string;
+  description?: string | null;
+  prefix: string;
+  permissions: string[];
+  websiteAccess: string;
+  websiteIds: unknown[];
+  expiresAt?: Date | null;
+  createdAt: Date;
+}): ApiKeyView {
+  return {
+    id: String(doc._id),
+    organizationId: String(doc.organizationId),
+    userId: String(doc.userId),
+    name: doc.name,
+    description: doc.description ?? null,
+    prefix: doc.prefix,
+    permissions: doc.permissions as Permission[],
+    websiteAccess: doc.websiteAccess as 'all' | 'selected',
+    websiteIds: doc.websiteIds.map(String),
+    expiresAt: doc.expiresAt ?? null,
+    createdAt: doc.createdAt,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../../../common/logger';
+import { buildEvent, publishPlatformEvent } from '../../../../common/platform-events';
+import { credentialGenerationKey } from '../../../../common/credential-cache';
+import { bumpGeneration } from '../../../../common/versioned-cache';
+import type { KeysModels } from '../models';
+import { accountCaching, accountsChanged } from './account-caching';
+import { AccountService } from './account.service';
+import { CredentialService } from './credential.service';
+
+/**
+ * The account and credential services wired the one way every writer must use them: revocations
+ * drop every instance's credential caches, account writes drop account caches, and key changes
+ * become platform events. `cacheReads` is for long-lived processes (the subgraph), not the CLI.
+ */
+export function createKeysServices(
+  models: KeysModels,
+  redis: Redis,
+  prefix: string,
+  logger: Logger,
+  options: { cacheReads: boolean },
+) {
+  const accounts = new AccountService(
+    models,
+    options.cacheReads
+      ? accountCaching(redis, prefix, logger)
+      : { changed: accountsChanged(redis, prefix) },
+  );
+  const credentials = new CredentialService(models, accounts, {
+    revoked: () => bumpGeneration(redis, credentialGenerationKey(prefix)),
+    keyChanged: async (type, key) => {
+      const event = buildEvent(type, key.userId, key.organizationId, {
+        keyId: key.id,
+        name: key.name,
+        prefix: key.prefix,
+        expiresAt: key.expiresAt?.toISOString() ?? null,
+      });
+      await publishPlatformEvent(redis, prefix, event).catch((error: unknown) =>
+        logger.error(
+          { err: (error as Error).message, eventId: event.id, type },
+          'could not publish key event',
+        ),
+      );
+    },
+  });
+  return { accounts, credentials };
+}

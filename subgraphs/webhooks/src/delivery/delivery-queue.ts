@@ -1,0 +1,121 @@
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from '../../../../common/logger';
+import type { AttemptScheduler, ScheduledAttempt } from '../services/delivery.service';
+
+export const DELIVERY_QUEUE_NAME = 'webhook-deliveries';
+
+/** BullMQ keys live under `<REDIS_KEY_PREFIX>bull:webhook-deliveries:…`, next to the rest of ours. */
+export const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
+
+/** How long an attempt waits when its webhook already has its share of slots in use. */
+const PARK_MS = 500;
+
+/** BullMQ needs connections that retry forever; the shared one fails fast on purpose. */
+function bullConnection(url: string, logger: Logger, role: string): Redis {
+  const connection = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+  connection.on('error', (error) => logger.warn({ err: error.message }, `${role} redis error`));
+  return connection;
+}
+
+/**
+ * The durable part of delivery: each attempt is a BullMQ job (delayed for retries) in Redis, so
+ * queued attempts survive restarts. The job id names delivery and attempt, so the same attempt
+ * is never queued twice. A job that throws (our failure, not the receiver's: database down…)
+ * is retried by BullMQ itself.
+ */
+export class DeliveryQueue implements AttemptScheduler {
+  private readonly connection: Redis;
+  private readonly queue: Queue<ScheduledAttempt>;
+
+  constructor(redisUrl: string, redisKeyPrefix: string, logger: Logger) {
+    this.connection = bullConnection(redisUrl, logger, 'delivery queue');
+    this.queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
+      connection: this.connection,
+      prefix: bullPrefix(redisKeyPrefix),
+      defaultJobOptions: {
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { age: 3_600, count: 10_000 },
+        removeOnFail: { age: 7 * 86_400 },
+      },
+    });
+  }
+
+  async schedule(attempt: ScheduledAttempt, delayMs: number): Promise<void> {
+    await this.queue.add('attempt', attempt, {
+      jobId: `${attempt.deliveryId}-${attempt.attempt}`,
+      delay: Math.max(0, Math.round(delayMs)),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}
+
+export interface WorkerSettings {
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  /** Of those, at most this many for any one webhook, so a hanging receiver cannot take them all. */
+  perWebhook: number;
+}
+
+/**
+ * Runs queued attempts. One slow or failing receiver holds at most `perWebhook` of the
+ * `concurrency` slots (each for at most the time-out); its further attempts are parked briefly
+ * and the slots go to other webhooks.
+ */
+export class DeliveryWorker {
+  private readonly connection: Redis;
+  private readonly worker: Worker<ScheduledAttempt>;
+  private readonly inFlight = new Map<string, number>();
+
+  constructor(
+    redisUrl: string,
+    redisKeyPrefix: string,
+    private readonly settings: WorkerSettings,
+    private readonly handle: (deliveryId: string, attempt: number) => Promise<void>,
+    logger: Logger,
+  ) {
+    this.connection = bullConnection(redisUrl, logger, 'delivery worker');
+    this.worker = new Worker<ScheduledAttempt>(
+      DELIVERY_QUEUE_NAME,
+      (job, token) => this.process(job, token),
+      {
+        connection: this.connection,
+        prefix: bullPrefix(redisKeyPrefix),
+        concurrency: settings.concurrency,
+      },
+    );
+    this.worker.on('failed', (job, error) =>
+      logger.error({ err: error, jobId: job?.id }, 'delivery job failed'),
+    );
+    this.worker.on('error', (error) =>
+      logger.warn({ err: error.message }, 'delivery worker error'),
+    );
+  }
+
+  private async process(job: Job<ScheduledAttempt>, token: string | undefined): Promise<void> {
+    const { deliveryId, webhookId, attempt } = job.data;
+    const busy = this.inFlight.get(webhookId) ?? 0;
+    if (busy >= this.settings.perWebhook) {
+      await job.moveToDelayed(Date.now() + PARK_MS + Math.round(Math.random() * PARK_MS), token);
+      throw new DelayedError();
+    }
+    this.inFlight.set(webhookId, busy + 1);
+    try {
+      await this.handle(deliveryId, attempt);
+    } finally {
+      const left = (this.inFlight.get(webhookId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(webhookId, left);
+      else this.inFlight.delete(webhookId);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker.close();
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,46 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../../../common/logger';
+import { platformEventStream, type PlatformEvent } from '../../../../common/platform-events';
+import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
+
+export const CONSUMER_GROUP = 'webhooks';
+
+/**
+ * Reads the platform-event stream through the `webhooks` consumer group and hands each event to
+ * `fanOut` (which records deliveries and queues their first attempt). Entries are acknowledged
+ * only after the whole batch was handed over, so a crash in between re-delivers them:
+ * at-least-once, and `fanOut` is idempotent.
+ */
+export function createPlatformEventConsumer(
+  redis: Redis,
+  redisKeyPrefix: string,
+  fanOut: (event: PlatformEvent) => Promise<unknown>,
+  logger: Logger,
+): StreamConsumer {
+  return new StreamConsumer({
+    redis,
+    stream: platformEventStream(redisKeyPrefix),
+    group: CONSUMER_GROUP,
+    logger,
+    batchSize: 50,
+    claimIdleMs: 60_000,
+    handle: async (entries: StreamEntry[]) => {
+      for (const entry of entries) {
+        const event = parseEvent(entry.fields.event);
+        if (event) await fanOut(event);
+        else
+          logger.error({ entry: entry.id }, 'platform event unreadable; acknowledged and skipped');
+      }
+    },
+  });
+}
+
+function parseEvent(raw: string | undefined): PlatformEvent | null {
+  if (!raw) return null;
+  try {
+    const event = JSON.parse(raw) as PlatformEvent;
+    return typeof event.id === 'string' && typeof event.userId === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}

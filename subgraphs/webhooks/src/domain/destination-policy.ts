@@ -1,0 +1,160 @@
+import {
+  lookup as dnsLookup,
+  type LookupAddress,
+  type LookupAllOptions,
+  type LookupOneOptions,
+} from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export interface DestinationPolicy {
+  /** Production refuses plain http. */
+  requireHttps: boolean;
+  /** Development setting: loopback receivers (and http to them) are accepted. */
+  allowLoopback: boolean;
+}
+
+export type RefusalReason =
+  | 'not_absolute_http_url'
+  | 'https_required'
+  | 'credentials_in_url'
+  | 'forbidden_address'
+  | 'unresolvable_host';
+
+/** Why a webhook URL or the address it resolves to is refused. */
+export class DestinationRefusedError extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DestinationRefusedError';
+  }
+}
+
+/**
+ * Only globally routable unicast addresses pass: loopback, private, link-local (cloud metadata
+ * at 169.254.169.254 included), CGNAT, multicast, unique-local, documentation, 6to4/Teredo and
+ * every other special range are refused. IPv4-mapped IPv6 is judged as the IPv4 it carries.
+ */
+export function isAllowedAddress(
+  address: string,
+  policy: Pick<DestinationPolicy, 'allowLoopback'>,
+): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range === 'unicast') return true;
+  return policy.allowLoopback && range === 'loopback';
+}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** What can be judged without the network: scheme, credentials, literal addresses. */
+export function checkUrlShape(raw: string, policy: DestinationPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new DestinationRefusedError(
+      'not_absolute_http_url',
+      'The URL must be an absolute http(s) URL',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new DestinationRefusedError(
+      'not_absolute_http_url',
+      'The URL must be an absolute http(s) URL',
+    );
+  }
+  if (url.username || url.password)
+    throw new DestinationRefusedError(
+      'credentials_in_url',
+      'The URL must not carry a user name or password',
+    );
+  const host = hostOf(url);
+  const literal = isIP(host) !== 0;
+  if (literal && !isAllowedAddress(host, policy)) {
+    throw new DestinationRefusedError(
+      'forbidden_address',
+      'The URL points at a loopback, private, link-local or reserved address',
+    );
+  }
+  const loopbackException =
+    policy.allowLoopback && literal && ipaddr.process(host).range() === 'loopback';
+  if (url.protocol === 'http:' && policy.requireHttps && !loopbackException) {
+    throw new DestinationRefusedError('https_required', 'The URL must use https');
+  }
+  return url;
+}
+
+export type Resolver = (hostname: string) => Promise<string[]>;
+
+export const systemResolver: Resolver = (hostname) =>
+  new Promise((resolve, reject) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((a) => a.address)),
+    );
+  });
+
+/** The shape check plus DNS: every address the host resolves to must be allowed. */
+export async function checkDestination(
+  raw: string,
+  policy: DestinationPolicy,
+  resolver: Resolver = systemResolver,
+): Promise<URL> {
+  const url = checkUrlShape(raw, policy);
+  const host = hostOf(url);
+  if (isIP(host) !== 0) return url;
+  let addresses: string[];
+  try {
+    addresses = await resolver(host);
+  } catch {
+    throw new DestinationRefusedError('unresolvable_host', `The host ${host} does not resolve`);
+  }
+  if (addresses.length === 0)
+    throw new DestinationRefusedError('unresolvable_host', `The host ${host} does not resolve`);
+  if (!addresses.every((a) => isAllowedAddress(a, policy))) {
+    throw new DestinationRefusedError(
+      'forbidden_address',
+      `The host ${host} resolves to a loopback, private, link-local or reserved address`,
+    );
+  }
+  return url;
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `lookup` for sockets that refuses forbidden addresses after resolution, so the address
+ * checked is the address connected to (no DNS-rebinding window between check and connect).
+ */
+export function guardedLookup(policy: Pick<DestinationPolicy, 'allowLoopback'>) {
+  return (
+    hostname: string,
+    options: LookupOneOptions | LookupAllOptions,
+    callback: LookupCallback,
+  ): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const allowed = addresses.filter((a) => isAllowedAddress(a.address, policy));
+      if (allowed.length !== addresses.length || allowed.length === 0) {
+        const refusal = Object.assign(
+          new DestinationRefusedError(
+            'forbidden_address',
+            `${hostname} resolves to a forbidden address`,
+          ),
+          { code: 'EWEBHOOKFORBIDDEN' },
+        );
+        return callback(refusal, []);
+      }
+      if (options.all) return callback(null, allowed);
+      const [first] = allowed as [LookupAddress];
+      return callback(null, first.address, first.family);
+    });
+  };
+}

@@ -1,0 +1,11 @@
+import { runService } from '../../../common/lifecycle';
+import { createLogger } from '../../../common/logger';
+import { startWebhooksSubgraph } from './app';
+import { loadWebhooksConfig } from './config';
+
+runService('webhooks', async () => {
+  const config = loadWebhooksConfig(process.env);
+  const logger = createLogger('webhooks', config.logLevel);
+  const running = await startWebhooksSubgraph(config, logger);
+  return { service: running, logger };
+});

@@ -1,0 +1,80 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+
+const webhookSchema = new Schema(
+  {
+    userId: { type: String, required: true },
+    url: { type: String, required: true, maxlength: 2048 },
+    description: { type: String, default: null, maxlength: 500 },
+    eventTypes: { type: [String], default: [] },
+    status: {
+      type: String,
+      enum: ['active', 'disabled', 'revoked'],
+      required: true,
+      default: 'active',
+    },
+    /** The signing secret, encrypted at rest; never returned after creation or rotation. */
+    secretCiphertext: { type: String, required: true },
+    secretRotatedAt: { type: Date, default: null },
+    disabledAt: { type: Date, default: null },
+    /** Why the webhook stopped, for instance a 410 from the receiver. */
+    disabledReason: { type: String, default: null },
+    revokedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+webhookSchema.index({ userId: 1, createdAt: 1 });
+
+const attemptSchema = new Schema(
+  {
+    attempt: { type: Number, required: true },
+    at: { type: Date, required: true },
+    statusCode: { type: Number, default: null },
+    durationMs: { type: Number, required: true },
+    error: { type: String, default: null },
+    responseBody: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+const deliverySchema = new Schema(
+  {
+    /** Derived from the event id and the webhook id, so a re-read stream entry maps to the same delivery. */
+    _id: { type: String, required: true },
+    webhookId: { type: String, required: true },
+    userId: { type: String, required: true },
+    event: {
+      id: { type: String, required: true },
+      type: { type: String, required: true },
+      createdAt: { type: String, required: true },
+      organizationId: { type: String, default: null },
+      data: { type: Schema.Types.Mixed, default: {} },
+    },
+    status: {
+      type: String,
+      enum: ['pending', 'succeeded', 'failed', 'cancelled'],
+      required: true,
+      default: 'pending',
+    },
+    attempts: { type: [attemptSchema], default: [] },
+    nextAttemptAt: { type: Date, default: null },
+    /** Test deliveries are sent once, synchronously, and never retried. */
+    test: { type: Boolean, default: false },
+  },
+  { timestamps: true, minimize: false },
+);
+deliverySchema.index({ webhookId: 1, createdAt: -1 });
+
+export type Webhook = InferSchemaType<typeof webhookSchema>;
+export type WebhookDelivery = InferSchemaType<typeof deliverySchema>;
+
+export interface WebhooksModels {
+  Webhook: Model<Webhook>;
+  WebhookDelivery: Model<WebhookDelivery>;
+}
+
+export function createWebhooksModels(connection: Connection): WebhooksModels {
+  return {
+    Webhook: connection.model('Webhook', webhookSchema),
+    WebhookDelivery: connection.model('WebhookDelivery', deliverySchema),
+  };
+}

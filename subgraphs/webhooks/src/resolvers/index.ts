@@ -1,0 +1,13 @@
+import { Mutation } from './mutation.resolvers';
+import { Query } from './query.resolvers';
+import { User } from './user.resolvers';
+import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.resolvers';
+
+export const webhooksResolvers = {
+  Query,
+  Mutation,
+  User,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+};

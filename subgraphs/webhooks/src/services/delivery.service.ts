@@ -1,0 +1,248 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Logger } from '../../../../common/logger';
+import { EVENT_TYPES, type PlatformEvent } from '../../../../common/platform-events';
+import type { DeliverySettings } from '../config';
+import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
+import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
+import type { AttemptOutcome, HttpSender } from '../delivery/http-sender';
+import type { WebhooksModels } from '../models';
+import type { WebhookService, WebhookView } from './webhook.service';
+
+/** Where attempts wait for their turn; the BullMQ queue in production, anything in unit tests. */
+export interface AttemptScheduler {
+  schedule(attempt: ScheduledAttempt, delayMs: number): Promise<void>;
+}
+
+export interface ScheduledAttempt {
+  deliveryId: string;
+  webhookId: string;
+  attempt: number;
+}
+
+export interface AttemptView {
+  attempt: number;
+  at: Date;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  responseBody: string;
+}
+
+export interface DeliveryView {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  test: boolean;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+  attempts: AttemptView[];
+}
+
+export interface TestResult extends AttemptOutcome {
+  deliveryId: string;
+  eventId: string;
+  success: boolean;
+}
+
+/** One delivery per (event, webhook): a stream entry read twice maps to the same record. */
+export const deliveryIdFor = (eventId: string, webhookId: string) =>
+  `dlv_${createHash('sha256').update(`${eventId}\n${webhookId}`).digest('hex').slice(0, 32)}`;
+
+const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
+
+export class DeliveryService {
+  constructor(
+    private readonly models: WebhooksModels,
+    private readonly webhooks: WebhookService,
+    private readonly sender: HttpSender,
+    private readonly scheduler: AttemptScheduler,
+    private readonly settings: DeliverySettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Records a delivery for each of the owner's subscribed webhooks and queues its first attempt.
+   * Idempotent, so the stream consumer may hand the same event over again after a crash.
+   */
+  async fanOut(event: PlatformEvent): Promise<number> {
+    if (!EVENT_TYPES.includes(event.type) || event.type === 'webhook.test') {
+      this.logger.warn(
+        { eventId: event.id, type: event.type },
+        'platform event of an unknown or internal type ignored',
+      );
+      return 0;
+    }
+    const targets = await this.webhooks.subscribers(event.userId, event.type);
+    const stored: StoredEvent = {
+      id: event.id,
+      type: event.type,
+      createdAt: event.createdAt,
+      organizationId: event.organizationId ?? null,
+      data: event.data ?? {},
+    };
+    for (const webhook of targets) {
+      const id = deliveryIdFor(event.id, webhook.id);
+      const delivery = await this.models.WebhookDelivery.findOneAndUpdate(
+        { _id: id },
+        {
+          $setOnInsert: {
+            _id: id,
+            webhookId: webhook.id,
+            userId: webhook.userId,
+            event: stored,
+            status: 'pending',
+            attempts: [],
+            nextAttemptAt: new Date(),
+            test: false,
+          },
+        },
+        { upsert: true, returnDocument: 'after' },
+      ).lean();
+      // Some engines (FerretDB) drop an empty array set on insert: a missing list means no attempt yet.
+      if (delivery && delivery.status === 'pending' && (delivery.attempts ?? []).length === 0)
+        await this.scheduler.schedule({ deliveryId: id, webhookId: webhook.id, attempt: 1 }, 0);
+    }
+    return targets.length;
+  }
+
+  /**
+   * Makes attempt `attempt` of a delivery and queues the next one when it failed. A revoked or
+   * disabled webhook, or a delivery no longer pending, gets nothing.
+   */
+  async attempt(deliveryId: string, attempt: number): Promise<void> {
+    const delivery = await this.models.WebhookDelivery.findById(deliveryId).lean();
+    if (!delivery || delivery.status !== 'pending') return;
+    if ((delivery.attempts ?? []).some((a) => a.attempt >= attempt)) return; // a duplicate job
+    const target = await this.webhooks.forDelivery(delivery.webhookId);
+    if (!target) {
+      await this.models.WebhookDelivery.updateOne(
+        { _id: deliveryId, status: 'pending' },
+        { $set: { status: 'cancelled', nextAttemptAt: null } },
+      );
+      return;
+    }
+    const event = delivery.event as StoredEvent;
+    const signed = buildSignedRequest(
+      event,
+      { id: deliveryId, webhookId: delivery.webhookId, attempt },
+      target.secret,
+    );
+    const at = new Date();
+    const outcome = await this.sender.send(target.webhook.url, signed);
+
+    const gone = outcome.statusCode === 410;
+    const final = isSuccess(outcome.statusCode) || gone || attempt >= this.settings.maxAttempts;
+    const status = isSuccess(outcome.statusCode) ? 'succeeded' : final ? 'failed' : 'pending';
+    const honoursRetryAfter = outcome.statusCode === 429 || outcome.statusCode === 503;
+    const delayMs = final
+      ? null
+      : nextDelayMs(
+          attempt + 1,
+          this.settings.retryBaseMs,
+          honoursRetryAfter ? parseRetryAfter(outcome.retryAfter) : null,
+        );
+    const updated = await this.models.WebhookDelivery.updateOne(
+      { _id: deliveryId, status: 'pending' },
+      {
+        $push: { attempts: toRecord(attempt, at, outcome) },
+        $set: { status, nextAttemptAt: delayMs === null ? null : new Date(Date.now() + delayMs) },
+      },
+    );
+    this.logger.info(
+      { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, status },
+      'webhook attempt',
+    );
+    if (gone) await this.webhooks.disable(delivery.webhookId, 'The receiver answered 410 Gone');
+    // Nothing updated means the webhook was revoked meanwhile: no further attempt.
+    if (delayMs !== null && updated.modifiedCount === 1)
+      await this.scheduler.schedule(
+        { deliveryId, webhookId: delivery.webhookId, attempt: attempt + 1 },
+        delayMs,
+      );
+  }
+
+  /** Sends a synthetic `webhook.test` event now, once, and reports the receiver's answer. */
+  async sendTest(webhook: WebhookView): Promise<TestResult> {
+    const target = await this.webhooks.forDelivery(webhook.id);
+    const secret = target?.secret;
+    const event: StoredEvent = {
+      id: `evt_${randomUUID()}`,
+      type: 'webhook.test',
+      createdAt: new Date().toISOString(),
+      organizationId: null,
+      data: { message: 'This is a test event sent on request.' },
+    };
+    const deliveryId = `dlv_${randomUUID().replaceAll('-', '')}`;
+    const at = new Date();
+    const outcome: AttemptOutcome = secret
+      ? await this.sender.send(
+          webhook.url,
+          buildSignedRequest(event, { id: deliveryId, webhookId: webhook.id, attempt: 1 }, secret),
+        )
+      : {
+          statusCode: null,
+          responseBody: '',
+          responseBodyTruncated: false,
+          durationMs: 0,
+          error: 'webhook is disabled',
+          retryAfter: undefined,
+        };
+    await this.models.WebhookDelivery.create({
+      _id: deliveryId,
+      webhookId: webhook.id,
+      userId: webhook.userId,
+      event,
+      status: isSuccess(outcome.statusCode) ? 'succeeded' : 'failed',
+      attempts: [toRecord(1, at, outcome)],
+      nextAttemptAt: null,
+      test: true,
+    });
+    return { ...outcome, deliveryId, eventId: event.id, success: isSuccess(outcome.statusCode) };
+  }
+
+  /** Revocation stops everything queued: pending deliveries become cancelled. */
+  async cancelPending(webhookId: string): Promise<void> {
+    await this.models.WebhookDelivery.updateMany(
+      { webhookId, status: 'pending' },
+      { $set: { status: 'cancelled', nextAttemptAt: null } },
+    );
+  }
+
+  async recentDeliveries(webhookId: string, limit: number): Promise<DeliveryView[]> {
+    const docs = await this.models.WebhookDelivery.find({ webhookId })
+      .sort({ createdAt: -1, _id: 1 })
+      .limit(Math.min(Math.max(limit, 1), 100))
+      .lean();
+    return docs.map((d) => ({
+      id: String(d._id),
+      webhookId: d.webhookId,
+      eventId: d.event?.id ?? '',
+      eventType: d.event?.type ?? '',
+      status: d.status as DeliveryView['status'],
+      test: d.test,
+      createdAt: d.createdAt,
+      nextAttemptAt: d.nextAttemptAt ?? null,
+      attempts: (d.attempts ?? []).map((a) => ({
+        attempt: a.attempt,
+        at: a.at,
+        statusCode: a.statusCode ?? null,
+        durationMs: a.durationMs,
+        error: a.error ?? null,
+        responseBody: a.responseBody ?? '',
+      })),
+    }));
+  }
+}
+
+function toRecord(attempt: number, at: Date, outcome: AttemptOutcome) {
+  return {
+    attempt,
+    at,
+    statusCode: outcome.statusCode,
+    durationMs: outcome.durationMs,
+    error: outcome.error,
+    responseBody: outcome.responseBody,
+  };
+}

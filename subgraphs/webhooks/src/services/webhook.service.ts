@@ -1,0 +1,207 @@
+import { isValidObjectId } from 'mongoose';
+import { EVENT_TYPES, type EventType } from '../../../../common/platform-events';
+import {
+  checkDestination,
+  DestinationRefusedError,
+  type DestinationPolicy,
+  type Resolver,
+} from '../domain/destination-policy';
+import { generateSigningSecret, type SecretBox } from '../domain/signing-secret';
+import { invalidEventTypes, invalidWebhookUrl, tooManyWebhooks, webhookNotFound } from '../errors';
+import type { WebhooksModels } from '../models';
+
+export interface WebhookView {
+  id: string;
+  userId: string;
+  url: string;
+  description: string | null;
+  eventTypes: string[];
+  status: 'active' | 'disabled' | 'revoked';
+  createdAt: Date;
+  disabledReason: string | null;
+  secretRotatedAt: Date | null;
+}
+
+/** Event types a webhook may subscribe to; `webhook.test` is only ever sent on request. */
+export const SUBSCRIBABLE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter(
+  (t) => t !== 'webhook.test',
+);
+
+/** Cap on live (non-revoked) webhooks per user. */
+export const MAX_WEBHOOKS_PER_USER = 20;
+
+export interface CreateWebhookInput {
+  userId: string;
+  url: string;
+  description?: string | null;
+  eventTypes?: string[] | null;
+}
+
+export interface WebhookWithSecret {
+  webhook: WebhookView;
+  secret: string;
+}
+
+export class WebhookService {
+  constructor(
+    private readonly models: WebhooksModels,
+    private readonly box: SecretBox,
+    private readonly policy: DestinationPolicy,
+    private readonly resolver?: Resolver,
+  ) {}
+
+  /** Validates the destination (DNS included) and returns the webhook with its secret, shown only now. */
+  async register(input: CreateWebhookInput): Promise<WebhookWithSecret> {
+    const eventTypes = [...new Set(input.eventTypes ?? [])];
+    const unknown = eventTypes.filter((t) => !SUBSCRIBABLE_EVENT_TYPES.includes(t as EventType));
+    if (unknown.length > 0) throw invalidEventTypes(unknown);
+    const url = await this.checkUrl(input.url);
+    const live = await this.models.Webhook.countDocuments({
+      userId: input.userId,
+      status: { $ne: 'revoked' },
+    });
+    if (live >= MAX_WEBHOOKS_PER_USER) throw tooManyWebhooks(MAX_WEBHOOKS_PER_USER);
+    const secret = generateSigningSecret();
+    const doc = await this.models.Webhook.create({
+      userId: input.userId,
+      url,
+      description: input.description ?? null,
+      eventTypes,
+      secretCiphertext: this.box.seal(secret),
+    });
+    return { webhook: toView(doc.toObject()), secret };
+  }
+
+  /** Stores a webhook as given, bypassing URL and secret handling: fixtures and internal tools only. */
+  async create(input: {
+    userId: string;
+    url: string;
+    description?: string | null;
+    eventTypes?: string[];
+    secretCiphertext: string;
+  }): Promise<WebhookView> {
+    const doc = await this.models.Webhook.create({
+      ...input,
+      description: input.description ?? null,
+      eventTypes: input.eventTypes ?? [],
+    });
+    return toView(doc.toObject());
+  }
+
+  async listForUser(userId: string): Promise<WebhookView[]> {
+    const [views] = await this.webhooksOfUsers([userId]);
+    return views ?? [];
+  }
+
+  /** The caller's live webhook, or 404 for anything else (unknown, revoked, another user's). */
+  async getOwned(userId: string, id: string): Promise<WebhookView> {
+    if (!isValidObjectId(id)) throw webhookNotFound();
+    const doc = await this.models.Webhook.findOne({
+      _id: id,
+      userId,
+      status: { $ne: 'revoked' },
+    }).lean();
+    if (!doc) throw webhookNotFound();
+    return toView(doc);
+  }
+
+  /** Replaces the secret; the old one stops validating at once (there is no overlap). */
+  async rotate(userId: string, id: string): Promise<WebhookWithSecret> {
+    const secret = generateSigningSecret();
+    if (!isValidObjectId(id)) throw webhookNotFound();
+    const doc = await this.models.Webhook.findOneAndUpdate(
+      { _id: id, userId, status: { $ne: 'revoked' } },
+      { $set: { secretCiphertext: this.box.seal(secret), secretRotatedAt: new Date() } },
+      { returnDocument: 'after' },
+    ).lean();
+    if (!doc) throw webhookNotFound();
+    return { webhook: toView(doc), secret };
+  }
+
+  /** Revokes for good. Pending deliveries are cancelled by the caller (DeliveryService). */
+  async revoke(userId: string, id: string): Promise<WebhookView> {
+    if (!isValidObjectId(id)) throw webhookNotFound();
+    const doc = await this.models.Webhook.findOneAndUpdate(
+      { _id: id, userId, status: { $ne: 'revoked' } },
+      { $set: { status: 'revoked', revokedAt: new Date() } },
+      { returnDocument: 'after' },
+    ).lean();
+    if (!doc) throw webhookNotFound();
+    return toView(doc);
+  }
+
+  /** A receiver answering 410 Gone asked us to stop: the webhook stays listed, as disabled. */
+  async disable(id: string, reason: string): Promise<void> {
+    await this.models.Webhook.updateOne(
+      { _id: id, status: 'active' },
+      { $set: { status: 'disabled', disabledAt: new Date(), disabledReason: reason } },
+    );
+  }
+
+  /** Active webhooks of `userId` that want events of `type`. */
+  async subscribers(userId: string, type: EventType): Promise<WebhookView[]> {
+    const docs = await this.models.Webhook.find({ userId, status: 'active' }).lean();
+    return docs.map(toView).filter((w) => w.eventTypes.length === 0 || w.eventTypes.includes(type));
+  }
+
+  /** The webhook and its plaintext secret, for signing; null when it may no longer receive anything. */
+  async forDelivery(id: string): Promise<{ webhook: WebhookView; secret: string } | null> {
+    if (!isValidObjectId(id)) return null;
+    const doc = await this.models.Webhook.findOne({ _id: id, status: 'active' }).lean();
+    return doc ? { webhook: toView(doc), secret: this.box.open(doc.secretCiphertext) } : null;
+  }
+
+  async webhooksOfUsers(userIds: readonly string[]): Promise<WebhookView[][]> {
+    const docs = await this.models.Webhook.find({
+      userId: { $in: userIds },
+      status: { $ne: 'revoked' },
+    })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean();
+    const views = docs.map(toView);
+    return userIds.map((id) => views.filter((w) => w.userId === id));
+  }
+
+  async webhooksByIds(ids: readonly string[]): Promise<WebhookView[]> {
+    const docs = await this.models.Webhook.find({
+      _id: { $in: ids.filter((id) => isValidObjectId(id)) },
+      status: { $ne: 'revoked' },
+    }).lean();
+    return docs.map(toView);
+  }
+
+  private async checkUrl(raw: string): Promise<string> {
+    try {
+      return (await checkDestination(raw.trim(), this.policy, this.resolver)).toString();
+    } catch (error) {
+      if (error instanceof DestinationRefusedError) throw invalidWebhookUrl(error);
+      throw error;
+    }
+  }
+}
+
+type WebhookDoc = {
+  _id: unknown;
+  userId: string;
+  url: string;
+  description?: string | null;
+  eventTypes: string[];
+  status: string;
+  createdAt: Date;
+  disabledReason?: string | null;
+  secretRotatedAt?: Date | null;
+};
+
+function toView(doc: WebhookDoc): WebhookView {
+  return {
+    id: String(doc._id),
+    userId: doc.userId,
+    url: doc.url,
+    description: doc.description ?? null,
+    eventTypes: doc.eventTypes,
+    status: doc.status as WebhookView['status'],
+    createdAt: doc.createdAt,
+    disabledReason: doc.disabledReason ?? null,
+    secretRotatedAt: doc.secretRotatedAt ?? null,
+  };
+}

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { fromRoot } from '../../common/paths';
+import { callApi } from '../support/api-client';
+import { startStack, testMongoUri, type Stack } from '../support/stack';
+
+const run = promisify(execFile);
+const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
+
+describe('admin CLI', () => {
+  let stack: Stack;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    stack = await startStack('admin-cli', { WEBHOOK_WORKERS_ENABLED: 'false' });
+    env = {
+      PATH: process.env.PATH ?? '',
+      MONGODB_URI: testMongoUri(`${stack.id}_keys`),
+      REDIS_URL: stack.env.REDIS_URL!,
+      REDIS_KEY_PREFIX: stack.env.REDIS_KEY_PREFIX!,
+    };
+  });
+  afterAll(() => stack.stop());
+
+  const admin = async (...args: string[]) => {
+    const { stdout } = await run(
+      process.execPath,
+      [TSX, fromRoot('scripts', 'admin.ts'), ...args],
+      { env },
+    );
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    return JSON.parse(lines[0]!) as Record<string, string>;
+  };
+  const adminFails = async (...args: string[]) => {
+    try {
+      await run(process.execPath, [TSX, fromRoot('scripts', 'admin.ts'), ...args], { env });
+    } catch (error) {
+      return error as { code: number; stdout: string; stderr: string };
+    }
+    throw new Error('the command succeeded');
+  };
+
+  it('when an operator sets up an account and a key with the CLI, then the key works against the API and dies with key:delete', async () => {
+    const org = await admin('org:create', '--name', 'Acme', '--plan', 'scale');
+    const user = await admin(
+      'user:create',
+      '--email',
+      `ops-${randomBytes(3).toString('hex')}@example.test`,
+    );
+    await admin('member:add', '--org', org.id!, '--user', user.id!, '--role', 'owner');
+    const website = await admin(
+      'website:create',
+      '--org',
+      org.id!,
+      '--name',
+      'Shop',
+      '--domain',
+      'shop.example',
+    );
+    expect(website.trackingCode).toMatch(/^wa-/);
+    const created = await admin(
+      'key:create',
+      '--org',
+      org.id!,
+      '--user',
+      user.id!,
+      '--name',
+      'ci',
+      '--websites',
+      website.id!,
+      '--expires',
+      '90d',
+    );
+    expect(created.key).toMatch(/^svc_/);
+    const listed = await callApi<{ data: { websites: Array<{ id: string }> } }>(
+      stack,
+      'GET',
+      '/websites',
+      { key: created.key },
+    );
+    expect(listed.body.data.websites.map((w) => w.id)).toEqual([website.id]);
+    const regenerated = await admin('key:regenerate', '--id', created.id!);
+    expect((await callApi(stack, 'GET', '/websites', { key: created.key })).status).toBe(401);
+    await admin('key:delete', '--id', created.id!);
+    expect((await callApi(stack, 'GET', '/websites', { key: regenerated.key })).status).toBe(401);
+    const token = await admin('token:create', '--user', user.id!);
+    expect(token.token).toMatch(/^wat_/);
+  });
+
+  it.each([
+    [['org:create', '--name', 'X', '--plan', 'gold'], /plan/],
+    [['user:create', '--email', 'not-an-email'], /email/],
+    [
+      ['key:create', '--org', 'nope', '--user', 'nope', '--name', 'x'],
+      /Organization not found|User not found|member/,
+    ],
+    [
+      ['key:create', '--org', 'a', '--user', 'b', '--name', 'x', '--expires', 'yesterday'],
+      /expires/,
+    ],
+    [['key:delete', '--id', '000000000000000000000000'], /API key not found/],
+  ])(
+    'when the input is wrong (%j), then it exits non-zero with a message on stderr and nothing on stdout',
+    async (args, message) => {
+      const failure = await adminFails(...args);
+      expect(failure.code).not.toBe(0);
+      expect(failure.stdout).toBe('');
+      expect(failure.stderr).toMatch(message);
+    },
+  );
+});

@@ -1,0 +1,225 @@
+import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
+import { createRedis, waitForRedis } from '../../common/redis';
+import { http } from '../support/http';
+import { startStack, type Stack } from '../support/stack';
+import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
+
+type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
+type Overview = { summary: { pageviews: number; sessions: number; unique_visitors: number } };
+
+describe('public collection endpoint POST /api/collect', () => {
+  let stack: Stack;
+  let site: { id: string; trackingCode: string };
+  let key: () => Promise<string>;
+  let streamLength: () => Promise<number>;
+  let closeRedis: () => void;
+  const visit = { ip: IP.us, ua: UA.chromeWindows };
+
+  beforeAll(async () => {
+    stack = await startStack('analytics-collect', { TRUSTED_PROXIES: 'loopback' });
+    const fixture = await analyticsAccount(stack);
+    site = fixture.account.websites[0]!;
+    key = fixture.key;
+    const redis = createRedis(stack.env.REDIS_URL!);
+    await waitForRedis(redis);
+    const stream = analyticsEventStream(stack.env.REDIS_KEY_PREFIX!);
+    streamLength = () => redis.xlen(stream);
+    closeRedis = () => redis.disconnect();
+  });
+  afterAll(async () => {
+    closeRedis();
+    await stack.stop();
+  });
+
+  const pageview = () => ({
+    trackingCode: site.trackingCode,
+    type: 'pageview',
+    url: 'https://shop.example/',
+  });
+
+  it.each([
+    ['a body that is not JSON', '{"type":', 'invalid_json', 'JSON'],
+    ['a missing url', { type: 'pageview', trackingCode: 'x' }, 'invalid_parameters', 'url'],
+    [
+      'a relative url',
+      { type: 'pageview', trackingCode: 'x', url: '/home' },
+      'invalid_parameters',
+      'url',
+    ],
+    [
+      'an unknown event type',
+      { type: 'purchase', trackingCode: 'x', url: 'https://a.example/' },
+      'invalid_parameters',
+      'type',
+    ],
+    [
+      'an unknown field',
+      { type: 'pageview', trackingCode: 'x', url: 'https://a.example/', ip: '1.2.3.4' },
+      'invalid_parameters',
+      'ip',
+    ],
+    [
+      'a click without viewport',
+      { type: 'click', trackingCode: 'x', url: 'https://a.example/', x: 1, y: 2 },
+      'invalid_parameters',
+      'viewport',
+    ],
+    [
+      'a negative click position',
+      {
+        type: 'click',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        x: -1,
+        y: 2,
+        viewport: { width: 10, height: 10 },
+      },
+      'invalid_parameters',
+      'x',
+    ],
+    [
+      'an error without message',
+      { type: 'error', trackingCode: 'x', url: 'https://a.example/' },
+      'invalid_parameters',
+      'message',
+    ],
+    [
+      'a fractional screen width',
+      {
+        type: 'pageview',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        screen: { width: 10.5, height: 10 },
+      },
+      'invalid_parameters',
+      'screen.width',
+    ],
+  ])(
+    'DATA-6: when the body has %s, then 400 says what is wrong and nothing is written',
+    async (_case, body, code, mentions) => {
+      const before = await streamLength();
+      const response = await collect(stack, visit, body as Record<string, unknown>);
+      expect(response.status).toBe(400);
+      expect(response.body.error?.code).toBe(code);
+      expect(response.body.error?.message).toContain(mentions);
+      expect(await streamLength()).toBe(before);
+    },
+  );
+
+  it('DATA-6: when the body is larger than 64 KiB, then 413 and nothing is written', async () => {
+    const before = await streamLength();
+    const response = await collect(stack, visit, {
+      ...pageview(),
+      type: 'event',
+      name: 'x',
+      props: { blob: 'a'.repeat(70_000) },
+    });
+    expect(response.status).toBe(413);
+    expect(await streamLength()).toBe(before);
+  });
+
+  it('DATA-6: when the tracking code is unknown, then 404 unknown_tracking_code and nothing is written', async () => {
+    const before = await streamLength();
+    const response = await collect(stack, visit, {
+      ...pageview(),
+      trackingCode: 'wa-doesnotexist',
+    });
+    expect(response.status).toBe(404);
+    expect(response.body.error?.code).toBe('unknown_tracking_code');
+    expect(await streamLength()).toBe(before);
+  });
+
+  it('DATA-6: when a known bot sends a page view, then it is answered 202 but counted nowhere', async () => {
+    const before = await streamLength();
+    const response = await collect(stack, { ip: IP.gb, ua: UA.googlebot }, pageview());
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ accepted: false });
+    expect(await streamLength()).toBe(before);
+  });
+
+  it('DATA-6: when a browser preflights from any origin, then CORS allows the POST', async () => {
+    const response = await http(`${stack.facade.url}/api/collect`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://anywhere.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('DATA-6: when the tracking script is requested, then JavaScript is served to any origin', async () => {
+    const response = await http<string>(`${stack.facade.url}/tracker.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.body).toContain('/api/collect');
+  });
+
+  it('DATA-2: when only rejected requests were sent, then the website has no traffic; one valid page view then counts exactly once', async () => {
+    await stack.analytics.services.ingest.waitUntilIdle();
+    const k = await key();
+    const empty = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data.summary).toMatchObject({
+      pageviews: 0,
+      sessions: 0,
+      unique_visitors: 0,
+    });
+
+    const accepted = await collect(stack, visit, {
+      ...pageview(),
+      screen: { width: 1440, height: 900 },
+    });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toEqual({ accepted: true });
+    await stack.analytics.services.ingest.waitUntilIdle();
+    const after = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
+    expect(after.body.data.summary).toMatchObject({
+      pageviews: 1,
+      sessions: 1,
+      unique_visitors: 1,
+    });
+  });
+
+  it('DATA-6: when an accepted entry is delivered again (after a crash), then it is not counted twice', async () => {
+    const k = await key();
+    const before = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
+    const { ingest } = stack.analytics.services;
+    const event = {
+      websiteId: site.id,
+      ts: Date.now(),
+      path: '/replayed',
+      visitorId: 'v-replayed',
+      country: null,
+      device: 'desktop',
+      browser: null,
+      os: null,
+      screenWidth: null,
+      screenHeight: null,
+      type: 'pageview',
+      referrer: null,
+      source: 'direct',
+    } as const;
+    await ingest.apply([{ id: '1-1', event }]);
+    await ingest.apply([{ id: '1-1', event }]);
+    const after = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
+    expect(after.body.data.summary.pageviews).toBe(before.body.data.summary.pageviews + 1);
+  });
+
+  it('DATA-6: when the retention period has passed, then raw events and visitors are deleted and the counters stay', async () => {
+    const k = await key();
+    const before = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=7d`);
+    const purged = await stack.analytics.services.retention.purge(
+      Date.now() + 3 * 365 * 86_400_000,
+    );
+    expect(purged.events).toBeGreaterThan(0);
+    expect(purged.visitors).toBeGreaterThan(0);
+    const after = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=7d`);
+    expect(after.status).toBe(200);
+    expect(after.body.data.summary).toEqual(before.body.data.summary);
+  });
+});

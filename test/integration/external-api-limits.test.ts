@@ -1,0 +1,294 @@
+import { createLogger } from '../../common/logger';
+import { platformEventStream } from '../../common/platform-events';
+import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
+import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { monthlyResetAt } from '../../rest-facade/src/limits/usage-limiter';
+import { callApi } from '../support/api-client';
+import { buildAccount, buildApiKey } from '../support/factories';
+import { http } from '../support/http';
+import { startStack, type Stack } from '../support/stack';
+import { Redis } from 'ioredis';
+
+type Usage = { data: Record<string, unknown> };
+
+describe('External API limits, quotas and headers', () => {
+  let stack: Stack;
+  let redis: Redis;
+  beforeAll(async () => {
+    stack = await startStack('api-limits', { WEBHOOK_WORKERS_ENABLED: 'false' });
+    redis = new Redis(stack.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await stack.stop();
+  });
+
+  it('LIM-6: when a call succeeds, then every usage header is present and X-Usage-Reset is ISO 8601', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const response = await callApi(stack, 'GET', '/websites', { key });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('29');
+    expect(response.headers.get('x-usage-monthly')).toBe('1');
+    expect(response.headers.get('x-usage-limit')).toBe('10000');
+    expect(response.headers.get('x-usage-reset')).toBe(monthlyResetAt(new Date()).toISOString());
+    expect(response.headers.get('x-usage-total')).toBe('1');
+  });
+
+  it('LIM-6: when a call fails after authentication (403, 404), then the usage headers are there too', async () => {
+    const account = await buildAccount(stack, { plan: 'scale' });
+    const { key } = await buildApiKey(stack, account, { permissions: ['track_events'] });
+    const forbidden = await callApi(stack, 'GET', '/websites', { key });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(forbidden.headers.get('x-usage-monthly')).toBe('1');
+    const { key: reader } = await buildApiKey(stack, account);
+    const missing = await callApi(stack, 'GET', '/websites/000000000000000000000000', {
+      key: reader,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-usage-monthly')).toBe('2');
+    expect(missing.headers.get('x-usage-total')).toBe('1');
+  });
+
+  it('LIM-7: when GET /usage is called, then it reports monthly count, remaining quota, per-minute limit and tier', async () => {
+    const account = await buildAccount(stack, { plan: 'enterprise' });
+    const { key } = await buildApiKey(stack, account);
+    await callApi(stack, 'GET', '/websites', { key });
+    const response = await callApi<Usage>(stack, 'GET', '/usage', { key });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      tier: 'enterprise',
+      monthly_requests: 2,
+      monthly_limit: 1_000_000,
+      remaining_requests: 999_998,
+      requests_per_minute: 120,
+      reset_at: monthlyResetAt(new Date()).toISOString(),
+      total_requests: 2,
+    });
+  });
+
+  it('LIM-1: when support sets custom Enterprise limits, then they apply', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: 500, requestsPerMonth: 2_000_000 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    const response = await callApi<Usage>(stack, 'GET', '/usage', { key });
+    expect(response.body.data).toMatchObject({
+      requests_per_minute: 500,
+      monthly_limit: 2_000_000,
+    });
+  });
+
+  it('AUTH-7: when the key owner also belongs to a higher-plan team, then that plan’s limits apply and usage is counted against that team', async () => {
+    const pro = await buildAccount(stack, { plan: 'pro' });
+    const scale = await buildAccount(stack, { plan: 'scale' });
+    await stack.keys.services.accounts.addMember(scale.organization.id, pro.user.id, 'member');
+    const { key } = await buildApiKey(stack, pro);
+    const { key: scaleKey } = await buildApiKey(stack, scale);
+    await callApi(stack, 'GET', '/websites', { key: scaleKey });
+    const response = await callApi<Usage>(stack, 'GET', '/usage', { key });
+    expect(response.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(response.headers.get('x-usage-limit')).toBe('100000');
+    expect(response.body.data).toMatchObject({
+      tier: 'scale',
+      monthly_requests: 2,
+      total_requests: 1,
+    });
+  });
+
+  it('AUTH-5: when the key’s own team is Free, then it is refused even if its owner is in a paid team', async () => {
+    const free = await buildAccount(stack, { plan: 'free' });
+    const paid = await buildAccount(stack, { plan: 'enterprise' });
+    await stack.keys.services.accounts.addMember(paid.organization.id, free.user.id, 'member');
+    const { key } = await buildApiKey(stack, free);
+    const response = await callApi(stack, 'GET', '/websites', { key });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      error: { code: 'API_PAID_PLAN_REQUIRED', message: expect.any(String) },
+    });
+  });
+
+  it('LIM-8: when a team creates more keys, then they share one allowance; X-Usage-Total stays per key', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const first = await buildApiKey(stack, account);
+    const second = await buildApiKey(stack, account);
+    const a = await callApi(stack, 'GET', '/websites', { key: first.key });
+    const b = await callApi(stack, 'GET', '/websites', { key: second.key });
+    expect([a.headers.get('x-usage-monthly'), b.headers.get('x-usage-monthly')]).toEqual([
+      '1',
+      '2',
+    ]);
+    expect([
+      a.headers.get('x-ratelimit-remaining'),
+      b.headers.get('x-ratelimit-remaining'),
+    ]).toEqual(['29', '28']);
+    expect([a.headers.get('x-usage-total'), b.headers.get('x-usage-total')]).toEqual(['1', '1']);
+  });
+
+  it('AUTH-8: when requests fail authentication, then they are not counted', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const expired = await buildApiKey(stack, account, { expiration: new Date(Date.now() + 1_000) });
+    await callApi(stack, 'GET', '/usage', { key });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await callApi(stack, 'GET', '/websites', { key: expired.key })).status).toBe(401);
+    expect(
+      (await callApi(stack, 'GET', '/websites', { key: `svc_${'z'.repeat(43)}` })).status,
+    ).toBe(401);
+    expect((await callApi(stack, 'GET', '/websites')).status).toBe(401);
+    const response = await callApi<Usage>(stack, 'GET', '/usage', { key });
+    expect(response.body.data.monthly_requests).toBe(2);
+  });
+
+  it('LIM-2 LIM-3: when 50 requests race across two facade instances against 30/min, then exactly 30 are admitted and the rest get 429 with Retry-After', async () => {
+    const second: RunningFacade = await startFacade(
+      loadFacadeConfig({ ...stack.env, GATEWAY_URL: stack.gateway.graphqlUrl }),
+      createLogger('facade-2', 'silent'),
+    );
+    try {
+      const account = await buildAccount(stack, { plan: 'pro' });
+      const { key } = await buildApiKey(stack, account);
+      const bases = [stack.facade.url, second.url];
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          http<Record<string, unknown>>(`${bases[i % 2]}/api/external/v1/usage`, {
+            headers: { 'x-api-key': key },
+          }),
+        ),
+      );
+      const admitted = responses.filter((r) => r.status === 200);
+      const limited = responses.filter((r) => r.status === 429);
+      expect(admitted).toHaveLength(30);
+      expect(limited).toHaveLength(20);
+      for (const response of limited) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'RATE_LIMIT_EXCEEDED',
+            message: `Rate limit of 30 requests per minute exceeded; retry in ${retryAfter} seconds`,
+            timestamp: expect.any(String),
+          },
+        });
+        expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+        // Read while admitted requests are still counting: never above the 30 admitted.
+        expect(Number(response.headers.get('x-usage-monthly'))).toBeLessThanOrEqual(30);
+      }
+      const usage = await callApi<Usage>(stack, 'GET', '/usage', { key });
+      expect(usage.status).toBe(429);
+      expect(usage.headers.get('x-usage-monthly')).toBe('30');
+      expect(usage.headers.get('x-usage-total')).toBe('51');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('LIM-4: when the monthly quota is used up, then 429 MONTHLY_LIMIT_EXCEEDED without Retry-After and with X-Usage-Reset', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMonth: 5 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    for (let i = 1; i <= 5; i += 1)
+      expect((await callApi(stack, 'GET', '/websites', { key })).status).toBe(200);
+    const response = await callApi(stack, 'GET', '/websites', { key });
+    const reset = monthlyResetAt(new Date()).toISOString();
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBeNull();
+    expect(response.headers.get('x-usage-reset')).toBe(reset);
+    expect(response.headers.get('x-usage-monthly')).toBe('5');
+    expect(response.body).toEqual({
+      success: false,
+      error: {
+        code: 'MONTHLY_LIMIT_EXCEEDED',
+        message: `Monthly quota of 5 requests used up; it resets at ${reset}`,
+        timestamp: expect.any(String),
+      },
+    });
+  });
+
+  it('LIM-4: when usage reaches 80 % and 100 % of the quota, then one platform event each is published', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMonth: 10 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    for (let i = 1; i <= 11; i += 1) await callApi(stack, 'GET', '/websites', { key });
+    const entries = await redis.xrange(platformEventStream(stack.env.REDIS_KEY_PREFIX!), '-', '+');
+    const events = entries
+      .map(
+        ([, fields]) =>
+          JSON.parse(fields[1]!) as {
+            type: string;
+            organizationId: string;
+            userId: string;
+            data: { percent: number; used: number; limit: number };
+          },
+      )
+      .filter(
+        (e) => e.type === 'usage.threshold_reached' && e.organizationId === account.organization.id,
+      );
+    expect(events.map((e) => [e.data.percent, e.data.used, e.data.limit, e.userId])).toEqual([
+      [80, 8, 10, account.user.id],
+      [100, 10, 10, account.user.id],
+    ]);
+  });
+});
+
+describe('monthly reset', () => {
+  it.each([
+    ['2026-11-21T22:00:00Z', '2026-12-01T00:00:00.000Z'],
+    ['2026-12-31T23:59:59Z', '2027-01-01T00:00:00.000Z'],
+    ['2027-02-01T00:00:00Z', '2027-03-01T00:00:00.000Z'],
+  ])('LIM-5: when it is %s, then the quota resets at %s', (now, reset) => {
+    expect(monthlyResetAt(new Date(now)).toISOString()).toBe(reset);
+  });
+});
+
+describe('plan changes', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('plan-changes', { WEBHOOK_WORKERS_ENABLED: 'false' });
+  });
+  afterAll(() => stack.stop());
+
+  it('AUTH-5 LIM-1: when a team changes plan, then the next request sees the new plan on every cache', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    expect(
+      (await callApi(stack, 'GET', '/websites', { key })).headers.get('x-ratelimit-limit'),
+    ).toBe('30');
+    await stack.keys.services.accounts.setPlan(account.organization.id, 'scale');
+    expect(
+      (await callApi(stack, 'GET', '/websites', { key })).headers.get('x-ratelimit-limit'),
+    ).toBe('60');
+    await stack.keys.services.accounts.setPlan(account.organization.id, 'free');
+    const refused = await callApi(stack, 'GET', '/websites', { key });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: { code: 'API_PAID_PLAN_REQUIRED', message: expect.any(String) },
+    });
+  });
+
+  it('AUTH-3: when a website is added to the organization, then an all-websites key sees it at once', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    expect(
+      (await callApi<{ data: { websites: unknown[] } }>(stack, 'GET', '/websites', { key })).body
+        .data.websites,
+    ).toHaveLength(1);
+    await stack.keys.services.accounts.createWebsite({
+      organizationId: account.organization.id,
+      name: 'New',
+      domain: 'new.example',
+    });
+    expect(
+      (await callApi<{ data: { websites: unknown[] } }>(stack, 'GET', '/websites', { key })).body
+        .data.websites,
+    ).toHaveLength(2);
+  });
+});

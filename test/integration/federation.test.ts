@@ -1,0 +1,141 @@
+import { signIdentity } from '../../common/identity';
+import { buildAccessToken, buildAccount } from '../support/factories';
+import { graphql } from '../support/http';
+import { startStack, type Stack } from '../support/stack';
+
+describe('gateway: one query across three subgraphs', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('federation');
+  });
+  afterAll(() => stack.stop());
+
+  it('when a dashboard token asks for its user, websites, traffic and webhooks, then each subgraph contributes its fields', async () => {
+    const account = await buildAccount(stack, { plan: 'scale', websites: 2 });
+    const [first, second] = account.websites;
+    await stack.analytics.services.totals.recordPageviews(first!.id, 7);
+    await stack.webhooks.services.webhooks.create({
+      userId: account.user.id,
+      url: 'https://hooks.example/a',
+      secretCiphertext: 'x',
+    });
+    const { token } = await buildAccessToken(stack, account.user.id);
+
+    const response = await graphql<{
+      me: {
+        email: string;
+        webhooks: Array<{ url: string }>;
+        memberships: Array<{
+          role: string;
+          organization: {
+            plan: string;
+            websites: Array<{ id: string; trackingCode: string; totalPageviews: number }>;
+          };
+        }>;
+      };
+    }>(
+      stack.gateway.graphqlUrl,
+      `
+        query {
+          me {
+            email
+            webhooks {
+              url
+            }
+            memberships {
+              role
+              organization {
+                plan
+                websites {
+                  id
+                  trackingCode
+                  totalPageviews
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+      { authorization: `Bearer ${token}` },
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    const me = response.body.data!.me;
+    expect(me.email).toBe(account.user.email);
+    expect(me.webhooks).toEqual([{ url: 'https://hooks.example/a' }]);
+    expect(me.memberships).toHaveLength(1);
+    expect(me.memberships[0]!.role).toBe('OWNER');
+    expect(me.memberships[0]!.organization.plan).toBe('SCALE');
+    expect(me.memberships[0]!.organization.websites).toEqual([
+      { id: first!.id, trackingCode: first!.trackingCode, totalPageviews: 7 },
+      { id: second!.id, trackingCode: second!.trackingCode, totalPageviews: 0 },
+    ]);
+  });
+
+  it('when the credential is unknown, then the gateway answers 401 before any subgraph runs', async () => {
+    const response = await graphql(
+      stack.gateway.graphqlUrl,
+      '{ me { email } }',
+      {},
+      { authorization: `Bearer wat_${'A'.repeat(43)}` },
+    );
+    expect(response.status).toBe(401);
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
+  });
+
+  it('when a query names an internal field, then the gateway does not know it', async () => {
+    const response = await graphql(
+      stack.gateway.graphqlUrl,
+      '{ resolveCredential(secretHash: "x") { id } }',
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
+
+describe('subgraphs: only the gateway may call them', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('subgraph-guard');
+  });
+  afterAll(() => stack.stop());
+
+  it.each(['analytics', 'keys', 'webhooks'] as const)(
+    'when %s is called without the gateway signature, then it refuses with 401',
+    async (name) => {
+      const response = await graphql(stack[name].graphqlUrl, '{ _service { sdl } }');
+      expect(response.status).toBe(401);
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED_INTERNAL');
+    },
+  );
+
+  it('when the identity is signed with another secret, then the keys subgraph refuses it', async () => {
+    const forged = signIdentity('f'.repeat(64), { kind: 'service', name: 'gateway' });
+    const response = await graphql(stack.keys.graphqlUrl, '{ _service { sdl } }', {}, forged);
+    expect(response.status).toBe(401);
+  });
+
+  it('when the identity is signed with the internal secret, then the subgraph answers', async () => {
+    const signed = signIdentity(stack.env.INTERNAL_SECRET!, { kind: 'service', name: 'gateway' });
+    const response = await graphql<{ _service: { sdl: string } }>(
+      stack.keys.graphqlUrl,
+      '{ _service { sdl } }',
+      {},
+      signed,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data?._service.sdl).toContain('type ApiKey');
+  });
+
+  it('when a signed identity is older than a minute, then it is refused as a replay', async () => {
+    const stale = signIdentity(
+      stack.env.INTERNAL_SECRET!,
+      { kind: 'service', name: 'gateway' },
+      Date.now() - 120_000,
+    );
+    const response = await graphql(stack.keys.graphqlUrl, '{ _service { sdl } }', {}, stale);
+    expect(response.status).toBe(401);
+  });
+});

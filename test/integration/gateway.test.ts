@@ -1,0 +1,140 @@
+import { readManifest } from '../../common/persisted-operations';
+import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
+import { graphql, http } from '../support/http';
+import { startStack, type Stack } from '../support/stack';
+
+const persisted = (name: string) => {
+  const op = readManifest().operations.find((o) => o.name === name)!;
+  return {
+    operationName: name,
+    variables: {},
+    extensions: { persistedQuery: { version: 1, sha256Hash: op.id } },
+  };
+};
+
+describe('gateway in development', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('gateway-dev', {
+      NODE_ENV: 'development',
+      WEBHOOK_WORKERS_ENABLED: 'false',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  it('when a browser opens /graphql, then the bundled schema explorer is served without any CDN', async () => {
+    const response = await http<string>(stack.gateway.graphqlUrl, {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.body).toContain('graphiql');
+    expect(response.body).not.toMatch(/<script[^>]+src="https?:\/\//);
+    expect(response.body).not.toMatch(/<link[^>]+href="https?:\/\//);
+  });
+
+  it('when introspection is asked for, then the schema is returned', async () => {
+    const response = await graphql<{ __schema: { queryType: { name: string } } }>(
+      stack.gateway.graphqlUrl,
+      '{ __schema { queryType { name } } }',
+    );
+    expect(response.body.data?.__schema.queryType.name).toBe('Query');
+  });
+
+  it('when an API key sends a persisted operation id, then the gateway runs it', async () => {
+    const account = await buildAccount(stack);
+    const { key } = await buildApiKey(stack, account);
+    const response = await http<{ data: { viewer: { plan: string } } }>(stack.gateway.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify(persisted('Usage')),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.viewer.plan).toBe('PRO');
+  });
+
+  it('when an API key sends query text outside the manifest, then 403 PERSISTED_QUERY_REQUIRED', async () => {
+    const account = await buildAccount(stack);
+    const { key } = await buildApiKey(stack, account);
+    const response = await graphql(
+      stack.gateway.graphqlUrl,
+      '{ websites { id name } }',
+      {},
+      { 'x-api-key': key },
+    );
+    expect(response.status).toBe(403);
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
+  });
+
+  it('when a dashboard token sends any operation, then it runs', async () => {
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const response = await graphql<{ websites: Array<{ id: string }> }>(
+      stack.gateway.graphqlUrl,
+      '{ websites { id } }',
+      {},
+      { authorization: `Bearer ${token}` },
+    );
+    expect(response.body.data?.websites).toEqual([{ id: account.websites[0]!.id }]);
+  });
+});
+
+describe('gateway in production', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('gateway-prod', {
+      NODE_ENV: 'production',
+      WEBHOOK_WORKERS_ENABLED: 'false',
+      WEBHOOK_SECRET_KEY: 'c'.repeat(64),
+    });
+  });
+  afterAll(() => stack.stop());
+
+  it('when introspection is asked for, then it is refused', async () => {
+    const response = await graphql(stack.gateway.graphqlUrl, '{ __schema { queryType { name } } }');
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('when a browser opens /graphql, then no explorer is served', async () => {
+    const response = await http<string>(stack.gateway.graphqlUrl, {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.headers.get('content-type') ?? '').not.toContain('text/html');
+  });
+});
+
+describe('gateway on @apollo/gateway’s default data source (the benchmark baseline)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('gateway-defaults', {
+      GATEWAY_FAST_FETCH: 'false',
+      SUBGRAPH_INLINE_TRACE: 'true',
+      WEBHOOK_WORKERS_ENABLED: 'false',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  it('when the default fetcher is configured, then queries still cross subgraphs with the signed identity', async () => {
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const response = await graphql<{
+      me: {
+        email: string;
+        webhooks: unknown[];
+        memberships: Array<{ organization: { websites: Array<{ totalPageviews: number }> } }>;
+      };
+    }>(
+      stack.gateway.graphqlUrl,
+      '{ me { email webhooks { id } memberships { organization { websites { totalPageviews } } } } }',
+      {},
+      { authorization: `Bearer ${token}` },
+    );
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data?.me).toEqual({
+      email: account.user.email,
+      webhooks: [],
+      memberships: [{ organization: { websites: [{ totalPageviews: 0 }] } }],
+    });
+  });
+});

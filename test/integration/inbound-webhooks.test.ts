@@ -1,0 +1,125 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { callApi } from '../support/api-client';
+import { buildAccount, buildApiKey } from '../support/factories';
+import { graphql, http } from '../support/http';
+import { startStack, type Stack } from '../support/stack';
+
+const SECRET = 'whpay_test_secret_0123456789';
+
+function signed(body: unknown, secret = SECRET, at = Math.floor(Date.now() / 1000)) {
+  const raw = JSON.stringify(body);
+  const v1 = createHmac('sha256', secret).update(`${at}.${raw}`).digest('hex');
+  return { raw, signature: `t=${at},v1=${v1}` };
+}
+
+describe('inbound webhooks from the payment processor and uptime monitors', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('inbound-webhooks', {
+      PAYMENT_WEBHOOK_SECRET: SECRET,
+      WEBHOOK_WORKERS_ENABLED: 'false',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  const post = (raw: string, signature?: string) =>
+    http<Record<string, unknown>>(`${stack.gateway.url}/hooks/payments`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'payment-signature': signature } : {}),
+      },
+      body: raw,
+    });
+
+  it('PLAT-2: when the processor reports a paid checkout, then the team’s plan changes at once, and a redelivery changes nothing more', async () => {
+    const account = await buildAccount(stack, { plan: 'free' });
+    const { key } = await buildApiKey(stack, account);
+    expect((await callApi(stack, 'GET', '/usage', { key })).status).toBe(403);
+
+    const event = {
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      type: 'checkout.completed',
+      data: { organizationId: account.organization.id, plan: 'scale' },
+    };
+    const { raw, signature } = signed(event);
+    const first = await post(raw, signature);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true, applied: true });
+    const usage = await callApi<{ data: { tier: string } }>(stack, 'GET', '/usage', { key });
+    expect(usage.status).toBe(200);
+    expect(usage.body.data.tier).toBe('scale');
+
+    const again = await post(raw, signature);
+    expect(again.body).toEqual({ received: true, applied: false });
+
+    const cancelled = signed({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      type: 'subscription.deleted',
+      data: { organizationId: account.organization.id },
+    });
+    expect((await post(cancelled.raw, cancelled.signature)).status).toBe(200);
+    expect((await callApi(stack, 'GET', '/usage', { key })).status).toBe(403);
+  });
+
+  it.each([
+    ['no signature', undefined],
+    ['a wrong secret', 'other-secret-0123456789'],
+    ['an old timestamp', 'old'],
+  ])(
+    'PLAT-2: when an event arrives with %s, then 401 and nothing changes',
+    async (_case, variant) => {
+      const account = await buildAccount(stack, { plan: 'pro' });
+      const event = {
+        id: `evt_${randomBytes(6).toString('hex')}`,
+        type: 'subscription.updated',
+        data: { organizationId: account.organization.id, plan: 'enterprise' },
+      };
+      const { raw, signature } =
+        variant === 'old'
+          ? signed(event, SECRET, Math.floor(Date.now() / 1000) - 3_600)
+          : signed(event, variant ?? SECRET);
+      const response = await post(raw, variant === undefined ? undefined : signature);
+      expect(response.status).toBe(401);
+      const [org] = await stack.keys.services.accounts.organizationsByIds([
+        account.organization.id,
+      ]);
+      expect(org!.plan).toBe('pro');
+    },
+  );
+
+  it('PLAT-2: when a signed body is not an event we understand, then 400 and nothing changes', async () => {
+    const { raw, signature } = signed({ id: 'evt_x', type: 'invoice.paid', data: {} });
+    const response = await post(raw, signature);
+    expect(response.status).toBe(400);
+  });
+
+  it('PLAT-2: when the event names an unknown organization, then 422 so the processor stops retrying', async () => {
+    const { raw, signature } = signed({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      type: 'subscription.updated',
+      data: { organizationId: '000000000000000000000000', plan: 'pro' },
+    });
+    expect((await post(raw, signature)).status).toBe(422);
+  });
+
+  it('PLAT-2: when an uptime monitor triggers a health check, then /readyz reports every upstream', async () => {
+    const response = await http<{ status: string; checks: Record<string, string> }>(
+      `${stack.gateway.url}/readyz`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'ready',
+      checks: { redis: 'ok', analytics: 'ok', keys: 'ok', webhooks: 'ok' },
+    });
+  });
+
+  it('PLAT-2: when a customer looks for these hooks in the API, then there is nothing to configure', async () => {
+    const schema = await graphql<{
+      __schema: { mutationType: { fields: Array<{ name: string }> } };
+    }>(stack.gateway.graphqlUrl, '{ __schema { mutationType { fields { name } } } }');
+    expect(schema.body.data!.__schema.mutationType.fields.map((f) => f.name)).not.toContain(
+      'applyPaymentEvent',
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { createLogger } from '../../common/logger';
+import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
+import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { buildAccount, buildApiKey } from '../support/factories';
+import { http } from '../support/http';
+import { expectMatchesOpenApi } from '../support/openapi';
+import { startStack, type Stack } from '../support/stack';
+import { startTcpProxy } from '../support/tcp-proxy';
+
+describe('External API when Redis is unavailable', () => {
+  let stack: Stack;
+  let facade: RunningFacade;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack('redis-outage', { WEBHOOK_WORKERS_ENABLED: 'false' });
+    proxy = await startTcpProxy(
+      Number(new URL(stack.env.REDIS_URL!).port || 6379),
+      new URL(stack.env.REDIS_URL!).hostname,
+    );
+    const logger = createLogger('facade-behind-proxy', 'warn', {
+      write: (line: string) => void warnings.push(line),
+    });
+    facade = await startFacade(
+      loadFacadeConfig({
+        ...stack.env,
+        REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+        GATEWAY_URL: stack.gateway.graphqlUrl,
+      }),
+      logger,
+    );
+  });
+  afterAll(async () => {
+    await facade.stop();
+    await proxy.close().catch(() => undefined);
+    await stack.stop();
+  });
+
+  const get = async (key: string, path = '/websites') => {
+    const url = `${facade.url}/api/external/v1${path}`;
+    const response = await http(url, { headers: { 'x-api-key': key } });
+    expectMatchesOpenApi('GET', url, response);
+    return response;
+  };
+
+  it('LIM-6: when Redis goes away, then the API keeps answering within an in-memory limit, omits the inexact headers, logs it, and recovers by itself', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const healthy = await get(key);
+    expect(healthy.status).toBe(200);
+    expect(healthy.headers.get('x-ratelimit-remaining')).toBe('29');
+
+    await proxy.cut();
+    const during = await get(key);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(during.headers.get('x-ratelimit-remaining')).toBeNull();
+    expect(during.headers.get('x-usage-monthly')).toBeNull();
+    expect(during.headers.get('x-usage-limit')).toBe('10000');
+    expect(warnings.join('')).toContain('redis unavailable');
+
+    // The insurance limiter still enforces the plan's per-minute limit (this instance's count).
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await get(key, '/usage')).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(29);
+    const limited = await get(key, '/usage');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    await proxy.restore();
+    let recovered = null;
+    for (let attempt = 0; attempt < 40 && !recovered; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const response = await get(key, '/usage');
+      if (response.headers.get('x-ratelimit-remaining') !== null) recovered = response;
+    }
+    expect(recovered).not.toBeNull();
+    // Back on Redis: the exact count continues from what Redis had (1 request before the outage).
+    expect(recovered!.headers.get('x-usage-monthly')).toBe('2');
+    expect(warnings.join('')).not.toContain('"level":"error"');
+  });
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createLogger } from '../../common/logger';
+import { StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
+
+const logger = createLogger('stream-consumer-test', 'silent');
+const waitFor = async (condition: () => boolean, timeoutMs = 5_000) => {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('StreamConsumer', () => {
+  let redis: Redis;
+  let stream: string;
+  beforeEach(() => {
+    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    stream = `test:stream:${randomBytes(4).toString('hex')}`;
+  });
+  afterEach(async () => {
+    await redis.del(stream, `${stream}:lease`);
+    redis.disconnect();
+  });
+
+  const consumer = (seen: string[], name: string, exclusive: boolean) =>
+    new StreamConsumer({
+      redis,
+      stream,
+      group: 'g',
+      logger,
+      blockMs: 50,
+      ...(exclusive ? { exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 } } : {}),
+      handle: async (entries: StreamEntry[]) => {
+        for (const entry of entries) seen.push(`${name}:${entry.fields.n}`);
+      },
+    });
+
+  it('when two instances share a group, then every entry is handled once', async () => {
+    const seen: string[] = [];
+    const a = consumer(seen, 'a', false);
+    const b = consumer(seen, 'b', false);
+    await Promise.all([a.start(), b.start()]);
+    for (let n = 0; n < 40; n += 1) await redis.xadd(stream, '*', 'n', String(n));
+    await waitFor(() => seen.length === 40);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(new Set(seen.map((s) => s.split(':')[1])).size).toBe(40);
+  });
+
+  it('when consumption is exclusive, then only the lease holder works and a standby takes over when it stops', async () => {
+    const seen: string[] = [];
+    const a = consumer(seen, 'a', true);
+    const b = consumer(seen, 'b', true);
+    await a.start();
+    await b.start();
+    for (let n = 0; n < 10; n += 1) await redis.xadd(stream, '*', 'n', String(n));
+    await waitFor(() => seen.length === 10);
+    expect(seen.every((s) => s.startsWith('a:'))).toBe(true);
+
+    await a.stop();
+    for (let n = 10; n < 20; n += 1) await redis.xadd(stream, '*', 'n', String(n));
+    await waitFor(() => seen.length === 20);
+    expect(seen.slice(10).every((s) => s.startsWith('b:'))).toBe(true);
+    await b.stop();
+  });
+});

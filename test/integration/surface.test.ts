@@ -1,0 +1,105 @@
+import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
+import { http } from '../support/http';
+import { expectMatchesOpenApi } from '../support/openapi';
+import { startStack, type Stack } from '../support/stack';
+
+describe('the API surface', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('surface', {
+      WEBHOOK_WORKERS_ENABLED: 'false',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  it('SURF-2: when a valid key calls every route of the spec, then each answers 200 in the success envelope', async () => {
+    const account = await buildAccount(stack, { plan: 'enterprise' });
+    const { key } = await buildApiKey(stack, account);
+    const id = account.websites[0]!.id;
+    const routes: Array<[string, string, unknown?]> = [
+      ['GET', '/websites'],
+      ['GET', `/websites/${id}`],
+      ['GET', `/analytics/${id}`],
+      ['GET', `/analytics/${id}/visitors`],
+      ['GET', `/analytics/${id}/countries`],
+      ['GET', `/analytics/${id}/pages`],
+      ['GET', `/analytics/${id}/technology`],
+      ['GET', `/heatmaps/${id}/pages`],
+      ['GET', `/replays/${id}/sessions`],
+      ['GET', `/errors/${id}/groups`],
+      ['GET', '/usage'],
+      ['POST', `/query/${id}`, { metrics: ['pageviews'] }],
+    ];
+    for (const [method, path, body] of routes) {
+      const url = `${stack.facade.url}/api/external/v1${path}`;
+      const response = await http<{ success: boolean }>(url, {
+        method,
+        headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      expect([method, path, response.status]).toEqual([method, path, 200]);
+      expect(response.body.success).toBe(true);
+      expectMatchesOpenApi(method, url, response);
+    }
+  });
+
+  it('SURF-3: when an access token calls every webhook-management route, then each exists with its method', async () => {
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const base = `${stack.facade.url}/v1/cli/mutate/webhooks`;
+    const auth = { authorization: `Bearer ${token}` };
+    const list = await http(base, { headers: auth });
+    expect(list.status).toBe(200);
+    const unknown = '000000000000000000000000';
+    for (const [method, path] of [
+      ['POST', `/${unknown}/test`],
+      ['POST', `/${unknown}/rotate`],
+      ['DELETE', `/${unknown}`],
+    ] as const) {
+      const response = await http<{ error: { code: string } }>(`${base}${path}`, {
+        method,
+        headers: auth,
+      });
+      expect([method, path, response.status, response.body.error.code]).toEqual([
+        method,
+        path,
+        404,
+        'not_found',
+      ]);
+    }
+    const create = await http(base, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/hook' }),
+    });
+    expect(create.status).toBe(201);
+  });
+
+  it('SURF-5: when another version segment is used, then nothing answers there', async () => {
+    const account = await buildAccount(stack);
+    const { key } = await buildApiKey(stack, account);
+    expect(
+      (await http(`${stack.facade.url}/api/external/v2/usage`, { headers: { 'x-api-key': key } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await http(`${stack.facade.url}/api/external/usage`, { headers: { 'x-api-key': key } }))
+        .status,
+    ).toBe(404);
+    expect((await http(`${stack.facade.url}/v2/cli/mutate/webhooks`)).status).toBe(404);
+    expect(
+      (await http(`${stack.facade.url}/api/external/v1/usage`, { headers: { 'x-api-key': key } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('PLAT-3: when a client reads the OpenAPI document, then it finds the 5-minute polling guidance and the back-off schedule', async () => {
+    const response = await http<{ info: { description: string } }>(
+      `${stack.facade.url}/api/external/v1/openapi.json`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.info.description).toContain('every 5 minutes');
+    expect(response.body.info.description).toContain('Retry-After');
+  });
+});

@@ -1,0 +1,629 @@
+import { createHmac } from 'node:crypto';
+import { buildEvent, publishPlatformEvent, type EventType } from '../../common/platform-events';
+import { createRedis } from '../../common/redis';
+import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
+import { graphql, http, type JsonResponse } from '../support/http';
+import { expectMatchesOpenApi } from '../support/openapi';
+import { startStack, type Stack } from '../support/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+const BASE = '/v1/cli/mutate/webhooks';
+
+/** Fast retries for the tests: 50 ms, 150 ms, 450 ms… with 4 attempts in all. */
+const FAST_DELIVERY = {
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  WEBHOOK_RETRY_BASE_MS: '50',
+  WEBHOOK_MAX_ATTEMPTS: '4',
+  WEBHOOK_TIMEOUT_MS: '1500',
+};
+
+const hmac = (secret: string, raw: Buffer) =>
+  createHmac('sha256', secret).update(raw).digest('hex');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Envelope<T> = { success: boolean; data: T; timestamp: string };
+type ErrorBody = { success?: false; error: { code: string; message: string } };
+interface WebhookData {
+  id: string;
+  url: string;
+  description: string | null;
+  event_types: string[];
+  status: string;
+  created_at: string;
+  secret?: string;
+}
+interface TestData {
+  delivery_id: string;
+  event_id: string;
+  success: boolean;
+  status_code: number | null;
+  response_body: string;
+  response_body_truncated: boolean;
+  duration_ms: number;
+  error: string | null;
+}
+
+function managementClient(stack: Stack) {
+  return async function call<T>(
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<JsonResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const url = `${stack.facade.url}${BASE}${path}`;
+    const response = await http<T>(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    expectMatchesOpenApi(method, `${BASE}${path}`, response);
+    return response;
+  };
+}
+
+async function userWithToken(stack: Stack) {
+  const account = await buildAccount(stack);
+  const { token } = await buildAccessToken(stack, account.user.id);
+  return { account, userId: account.user.id, token };
+}
+
+describe('webhook management and delivery (HTTP, real receiver on loopback)', () => {
+  let stack: Stack;
+  let call: ReturnType<typeof managementClient>;
+  let receiver: WebhookReceiver;
+  let publisher: ReturnType<typeof createRedis>;
+
+  const publish = (type: EventType, userId: string, data: Record<string, unknown> = {}) => {
+    const event = buildEvent(type, userId, null, data);
+    return publishPlatformEvent(publisher, stack.env.REDIS_KEY_PREFIX!, event).then(() => event);
+  };
+  const create = async (token: string, body: Record<string, unknown>) => {
+    const response = await call<Envelope<WebhookData>>('POST', '', token, body);
+    expect(response.status).toBe(201);
+    return response.body.data as WebhookData & { secret: string };
+  };
+
+  beforeAll(async () => {
+    stack = await startStack('webhooks', FAST_DELIVERY);
+    call = managementClient(stack);
+    publisher = createRedis(stack.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    publisher.disconnect();
+    await stack.stop();
+  });
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterEach(() => receiver.close());
+
+  describe('POST /v1/cli/mutate/webhooks', () => {
+    it('HOOK-1: when a user posts {url}, then it answers 201 with the id and the signing secret, shown this once', async () => {
+      const { token } = await userWithToken(stack);
+
+      const response = await call<Envelope<WebhookData>>('POST', '', token, {
+        url: receiver.url,
+        description: 'staging',
+        event_types: ['api_key.created'],
+      });
+
+      expect(response.status).toBe(201);
+      expect(response.body.data).toMatchObject({
+        url: receiver.url,
+        description: 'staging',
+        event_types: ['api_key.created'],
+        status: 'active',
+      });
+      expect(response.body.data.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      const list = await call<Envelope<{ webhooks: WebhookData[] }>>('GET', '', token);
+      expect(JSON.stringify(list.body)).not.toContain(response.body.data.secret!);
+    });
+
+    it('HOOK-9: when the user belongs to a Free-plan team only, then webhooks are available all the same', async () => {
+      const account = await buildAccount(stack, { plan: 'free' });
+      const { token } = await buildAccessToken(stack, account.user.id);
+      const webhook = await create(token, { url: receiver.url });
+      const test = await call<Envelope<TestData>>('POST', `/${webhook.id}/test`, token);
+      expect(test.status).toBe(200);
+      expect(test.body.data.success).toBe(true);
+    });
+
+    it('HOOK-1: when the body is not JSON, then it answers 415; when url is missing or an event type unknown, then 400', async () => {
+      const { token } = await userWithToken(stack);
+      const notJson = await http<ErrorBody>(`${stack.facade.url}${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        body: 'url=x',
+      });
+      const noUrl = await call<ErrorBody>('POST', '', token, { description: 'no url' });
+      const badType = await call<ErrorBody>('POST', '', token, {
+        url: receiver.url,
+        event_types: ['nope'],
+      });
+
+      expect(notJson.status).toBe(415);
+      expect(noUrl.status).toBe(400);
+      expect(noUrl.body.error.code).toBe('invalid_parameters');
+      expect(badType.status).toBe(400);
+      expect(badType.body.error.code).toBe('invalid_parameters');
+    });
+
+    it.each([
+      ['a private address', 'http://10.0.0.5/hook'],
+      ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data'],
+      ['a private address in IPv4-mapped IPv6', 'http://[::ffff:192.168.1.1]/hook'],
+      ['the unspecified address', 'http://0.0.0.0:8080/hook'],
+      ['a unique-local IPv6 address', 'http://[fd00::1]/hook'],
+      ['a carrier-grade NAT address', 'http://100.64.0.1/hook'],
+      ['a non-http scheme', 'ftp://example.com/hook'],
+      ['a relative URL', '/hook'],
+    ])('SSRF: when the URL points at %s, then creation is refused with 400', async (_what, url) => {
+      const { token } = await userWithToken(stack);
+      const response = await call<ErrorBody>('POST', '', token, { url });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('invalid_webhook_url');
+    });
+
+    it('HOOK-10: when a user already has 20 webhooks, then the 21st is refused with 409 webhook_limit_reached', async () => {
+      const { token } = await userWithToken(stack);
+      for (let i = 0; i < 20; i += 1) await create(token, { url: `${receiver.url}/${i}` });
+
+      const response = await call<ErrorBody>('POST', '', token, { url: receiver.url });
+
+      expect(response.status).toBe(409);
+      expect(response.body.error.code).toBe('webhook_limit_reached');
+    });
+
+    it('HOOK-10: when the body exceeds 16 KiB, then it answers 413', async () => {
+      const { token } = await userWithToken(stack);
+      const response = await call<ErrorBody>('POST', '', token, {
+        url: receiver.url,
+        description: 'x'.repeat(17_000),
+      });
+      expect(response.status).toBe(413);
+    });
+
+    it('HOOK-6: when no token, an unknown token or an API key is sent, then it answers 401 invalid_access_token', async () => {
+      const { account } = await userWithToken(stack);
+      const { key } = await buildApiKey(stack, account);
+      const none = await call<ErrorBody>('POST', '', null, { url: receiver.url });
+      const unknown = await call<ErrorBody>('GET', '', `wat_${'A'.repeat(43)}`);
+      const apiKey = await call<ErrorBody>('GET', '', key);
+
+      for (const response of [none, unknown, apiKey]) {
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({
+          error: { code: 'invalid_access_token', message: expect.any(String) },
+        });
+      }
+    });
+
+    it('HOOK-6: when the access token was revoked, then it answers 401', async () => {
+      const account = await buildAccount(stack);
+      const created = await buildAccessToken(stack, account.user.id);
+      await stack.keys.services.credentials.revokeAccessToken(created.id);
+      const response = await call<ErrorBody>('GET', '', created.token);
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('invalid_access_token');
+    });
+  });
+
+  describe('GET /v1/cli/mutate/webhooks', () => {
+    it('HOOK-2: when a user lists, then it gets its own webhooks in creation order, never a secret', async () => {
+      const { token } = await userWithToken(stack);
+      const other = await userWithToken(stack);
+      const first = await create(token, { url: receiver.url });
+      const second = await create(token, {
+        url: `${receiver.url}/2`,
+        event_types: ['usage.threshold_reached'],
+      });
+      await create(other.token, { url: receiver.url });
+
+      const response = await call<Envelope<{ webhooks: WebhookData[] }>>('GET', '', token);
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.webhooks.map((w) => w.id)).toEqual([first.id, second.id]);
+      expect(response.body.data.webhooks[1]).toEqual({
+        id: second.id,
+        url: `${receiver.url}/2`,
+        description: null,
+        event_types: ['usage.threshold_reached'],
+        status: 'active',
+        disabled_reason: null,
+        created_at: expect.any(String),
+        secret_rotated_at: null,
+      });
+      expect(JSON.stringify(response.body)).not.toMatch(/whsec_|"secret"/);
+    });
+  });
+
+  describe('ownership', () => {
+    it("when a user tests, rotates or deletes another user's webhook, then it answers 404 as for an unknown id, and nothing changes", async () => {
+      const owner = await userWithToken(stack);
+      const intruder = await userWithToken(stack);
+      const webhook = await create(owner.token, { url: receiver.url });
+
+      const responses = [
+        await call<ErrorBody>('POST', `/${webhook.id}/test`, intruder.token),
+        await call<ErrorBody>('POST', `/${webhook.id}/rotate`, intruder.token),
+        await call<ErrorBody>('DELETE', `/${webhook.id}`, intruder.token),
+        await call<ErrorBody>('DELETE', '/0123456789abcdef01234567', owner.token),
+        await call<ErrorBody>('POST', '/not-an-id/test', owner.token),
+      ];
+
+      for (const response of responses) {
+        expect(response.status).toBe(404);
+        expect(response.body.error.code).toBe('not_found');
+      }
+      expect(receiver.requests).toHaveLength(0);
+      const list = await call<Envelope<{ webhooks: WebhookData[] }>>('GET', '', owner.token);
+      expect(list.body.data.webhooks.map((w) => w.id)).toEqual([webhook.id]);
+    });
+  });
+
+  describe('POST /v1/cli/mutate/webhooks/{id}/test', () => {
+    it('HOOK-3, HOOK-7: when tested, then the receiver gets a signed webhook.test now and the answer reports its status, truncated body and timing', async () => {
+      const { token } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 202, body: 'y'.repeat(5_000) });
+
+      const response = await call<Envelope<TestData>>('POST', `/${webhook.id}/test`, token);
+
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({
+        success: true,
+        status_code: 202,
+        response_body_truncated: true,
+        error: null,
+      });
+      expect(response.body.data.response_body).toBe('y'.repeat(2_048));
+      expect(response.body.data.duration_ms).toEqual(expect.any(Number));
+      expect(receiver.requests).toHaveLength(1);
+      const [request] = receiver.requests;
+      expect(request!.method).toBe('POST');
+      expect(request!.headers['content-type']).toBe('application/json');
+      expect(request!.headers['x-webhook-signature']).toBe(hmac(webhook.secret, request!.rawBody));
+      expect(request!.headers['x-webhook-signature']).toMatch(/^[0-9a-f]{64}$/);
+      const body = receiver.json(0);
+      expect(body).toMatchObject({
+        id: response.body.data.event_id,
+        type: 'webhook.test',
+        webhook_id: webhook.id,
+      });
+      expect(request!.headers['x-webhook-event-id']).toBe(body.id);
+      expect(request!.headers['x-webhook-event-type']).toBe('webhook.test');
+    });
+
+    it('HOOK-3: when the receiver is unreachable, then it answers 200 with success false, no status and the error', async () => {
+      const { token } = await userWithToken(stack);
+      const gone = await startWebhookReceiver();
+      const url = gone.url;
+      await gone.close();
+      const webhook = await create(token, { url });
+
+      const response = await call<Envelope<TestData>>('POST', `/${webhook.id}/test`, token);
+
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({
+        success: false,
+        status_code: null,
+        response_body: '',
+      });
+      expect(response.body.data.error).toEqual(expect.any(String));
+    });
+  });
+
+  describe('POST /v1/cli/mutate/webhooks/{id}/rotate', () => {
+    it('HOOK-4: when rotated, then a new secret is returned once and from then on only it validates', async () => {
+      const { token } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+
+      const rotated = await call<
+        Envelope<{ id: string; secret: string; secret_rotated_at: string }>
+      >('POST', `/${webhook.id}/rotate`, token);
+      await call('POST', `/${webhook.id}/test`, token);
+
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.data.id).toBe(webhook.id);
+      expect(rotated.body.data.secret).toMatch(/^whsec_/);
+      expect(rotated.body.data.secret).not.toBe(webhook.secret);
+      const [request] = await receiver.waitForRequests(1);
+      expect(request!.headers['x-webhook-signature']).toBe(
+        hmac(rotated.body.data.secret, request!.rawBody),
+      );
+      expect(request!.headers['x-webhook-signature']).not.toBe(
+        hmac(webhook.secret, request!.rawBody),
+      );
+    });
+  });
+
+  describe('DELETE /v1/cli/mutate/webhooks/{id}', () => {
+    it('HOOK-5: when deleted, then it answers 204, disappears, cannot be used or deleted again, and receives no more events', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+
+      const deleted = await call('DELETE', `/${webhook.id}`, token);
+      await publish('api_key.created', userId, { key_id: 'k1' });
+      const again = await call<ErrorBody>('DELETE', `/${webhook.id}`, token);
+      const test = await call<ErrorBody>('POST', `/${webhook.id}/test`, token);
+      const list = await call<Envelope<{ webhooks: WebhookData[] }>>('GET', '', token);
+      await sleep(500);
+
+      expect(deleted.status).toBe(204);
+      expect(again.status).toBe(404);
+      expect(test.status).toBe(404);
+      expect(list.body.data.webhooks).toEqual([]);
+      expect(receiver.requests).toHaveLength(0);
+    });
+
+    it('HOOK-5: when deleted while a retry is pending, then the receiver gets nothing more', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 503, headers: { 'retry-after': '2' } });
+
+      await publish('api_key.deleted', userId, { key_id: 'k2' });
+      await receiver.waitForRequests(1);
+      const deleted = await call('DELETE', `/${webhook.id}`, token);
+      await sleep(3_000);
+
+      expect(deleted.status).toBe(204);
+      expect(receiver.requests).toHaveLength(1);
+    });
+  });
+
+  describe('platform events → deliveries', () => {
+    it("when an event is published to the stream, then the owner's subscribed webhooks receive it signed, and no one else's", async () => {
+      const owner = await userWithToken(stack);
+      const bystander = await userWithToken(stack);
+      const other = await startWebhookReceiver();
+      const filtered = await startWebhookReceiver();
+      try {
+        const webhook = await create(owner.token, { url: receiver.url });
+        await create(owner.token, { url: filtered.url, event_types: ['usage.threshold_reached'] });
+        await create(bystander.token, { url: other.url });
+
+        const event = await publish('api_key.expiring', owner.userId, {
+          keyId: 'k3',
+          name: 'prod',
+          prefix: 'svc_abcdefgh',
+          expiresAt: '2026-12-01T00:00:00.000Z',
+          daysBefore: 7,
+        });
+        const [request] = await receiver.waitForRequests(1);
+        await sleep(300);
+
+        const body = receiver.json<{
+          id: string;
+          type: string;
+          created_at: string;
+          timestamp: number;
+          webhook_id: string;
+          data: Record<string, unknown>;
+        }>(0);
+        expect(body).toEqual({
+          id: event.id,
+          type: 'api_key.expiring',
+          created_at: event.createdAt,
+          timestamp: expect.any(Number),
+          webhook_id: webhook.id,
+          organization_id: null,
+          data: {
+            key_id: 'k3',
+            name: 'prod',
+            prefix: 'svc_abcdefgh',
+            expires_at: '2026-12-01T00:00:00.000Z',
+            days_before: 7,
+          },
+        });
+        expect(request!.headers['x-webhook-signature']).toBe(
+          hmac(webhook.secret, request!.rawBody),
+        );
+        // HOOK-8: what a receiver needs to deduplicate and to reject stale deliveries.
+        expect(request!.headers['x-webhook-event-id']).toBe(event.id);
+        expect(request!.headers['x-webhook-event-type']).toBe('api_key.expiring');
+        expect(request!.headers['x-webhook-timestamp']).toBe(String(body.timestamp));
+        expect(Math.abs(body.timestamp - Date.now() / 1_000)).toBeLessThan(10);
+        expect(other.requests).toHaveLength(0);
+        expect(filtered.requests).toHaveLength(0);
+      } finally {
+        await other.close();
+        await filtered.close();
+      }
+    });
+
+    it('HOOK-8: when the receiver fails, then it is retried with the same event id until it answers 2xx, and every attempt is readable through GraphQL', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith((_request, index) =>
+        index < 2 ? { status: 500, body: 'boom' } : { status: 200, body: 'fine' },
+      );
+
+      const event = await publish('usage.threshold_reached', userId, {
+        organization_id: 'o1',
+        threshold: 80,
+      });
+      const requests = await receiver.waitForRequests(3);
+
+      expect(requests.map((_, i) => receiver.json(i).id)).toEqual([event.id, event.id, event.id]);
+      expect(requests.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3']);
+      for (const request of requests)
+        expect(request.headers['x-webhook-signature']).toBe(hmac(webhook.secret, request.rawBody));
+      await sleep(200);
+      const response = await graphql<{
+        myWebhooks: Array<{
+          id: string;
+          deliveries: Array<{
+            eventId: string;
+            status: string;
+            attempts: Array<{
+              attempt: number;
+              statusCode: number;
+              durationMs: number;
+              at: string;
+              error: string | null;
+            }>;
+          }>;
+        }>;
+      }>(
+        stack.gateway.graphqlUrl,
+        '{ myWebhooks { id deliveries { eventId status attempts { attempt statusCode durationMs at error } } } }',
+        {},
+        { authorization: `Bearer ${token}` },
+      );
+      expect(response.status).toBe(200);
+      const [delivery] = response.body.data!.myWebhooks[0]!.deliveries;
+      expect(delivery).toMatchObject({ eventId: event.id, status: 'SUCCEEDED' });
+      expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
+      expect(
+        delivery!.attempts.every((a) => a.durationMs >= 0 && !Number.isNaN(Date.parse(a.at))),
+      ).toBe(true);
+    });
+
+    it('when every attempt fails, then it stops after the configured number of attempts', async () => {
+      const { token, userId } = await userWithToken(stack);
+      await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 500 });
+
+      await publish('api_key.expired', userId, { key_id: 'k4' });
+      await receiver.waitForRequests(4);
+      await sleep(1_500);
+
+      expect(receiver.requests).toHaveLength(4);
+    });
+
+    it('when the receiver answers 429 with Retry-After, then the next attempt waits at least that long', async () => {
+      const { token, userId } = await userWithToken(stack);
+      await create(token, { url: receiver.url });
+      receiver.respondWith((_r, index) =>
+        index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 204 },
+      );
+
+      await publish('api_key.regenerated', userId, { key_id: 'k5' });
+      const [first, second] = await receiver.waitForRequests(2);
+
+      expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(950);
+    });
+
+    it('when the receiver answers 410 Gone, then the webhook is disabled and not retried', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 410 });
+
+      await publish('api_key.created', userId, { key_id: 'k6' });
+      await receiver.waitForRequests(1);
+      await sleep(800);
+      await publish('api_key.created', userId, { key_id: 'k7' });
+      await sleep(500);
+
+      expect(receiver.requests).toHaveLength(1);
+      const list = await call<
+        Envelope<{ webhooks: Array<WebhookData & { disabled_reason: string }> }>
+      >('GET', '', token);
+      expect(list.body.data.webhooks).toEqual([
+        expect.objectContaining({
+          id: webhook.id,
+          status: 'disabled',
+          disabled_reason: expect.stringContaining('410'),
+        }),
+      ]);
+    });
+
+    it("when one user's receiver hangs with many deliveries queued, then another user's delivery still goes out at once", async () => {
+      const flooded = await userWithToken(stack);
+      const other = await userWithToken(stack);
+      const fast = await startWebhookReceiver();
+      try {
+        const hanging = await create(flooded.token, { url: receiver.url });
+        await create(other.token, { url: fast.url });
+        receiver.respondWith({ status: 200, delayMs: 5_000 });
+
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            publish('api_key.created', flooded.userId, { key_id: `flood${i}` }),
+          ),
+        );
+        await receiver.waitForRequests(4, 3_000);
+        const published = Date.now();
+        await publish('api_key.created', other.userId, { key_id: 'k9' });
+        const [request] = await fast.waitForRequests(1, 3_000);
+
+        // Without a per-webhook share, the 40 hanging attempts would fill every slot for 1.5 s.
+        expect(request!.receivedAt - published).toBeLessThan(1_000);
+        expect(receiver.requests.length).toBeLessThanOrEqual(8);
+        await call('DELETE', `/${hanging.id}`, flooded.token);
+      } finally {
+        await fast.close();
+      }
+    });
+
+    it("when one receiver hangs, then another's delivery is not held up", async () => {
+      const { token, userId } = await userWithToken(stack);
+      const fast = await startWebhookReceiver();
+      try {
+        await create(token, { url: receiver.url });
+        await create(token, { url: fast.url });
+        receiver.respondWith({ status: 200, delayMs: 5_000 });
+
+        await publish('api_key.created', userId, { key_id: 'k8' });
+        const [slowRequest] = await receiver.waitForRequests(1, 3_000);
+        const [fastRequest] = await fast.waitForRequests(1, 3_000);
+
+        // Served one after the other, the fast receiver would wait for the 1.5 s time-out.
+        expect(Math.abs(fastRequest!.receivedAt - slowRequest!.receivedAt)).toBeLessThan(1_000);
+      } finally {
+        await fast.close();
+      }
+    });
+  });
+});
+
+describe('webhook destinations without the loopback development setting', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('webhooks-ssrf');
+  });
+  afterAll(() => stack.stop());
+
+  it.each(['http://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://[::1]:9/hook'])(
+    'SSRF: when the URL is the loopback %s, then creation is refused with 400',
+    async (url) => {
+      const { token } = await userWithToken(stack);
+      const response = await managementClient(stack)<ErrorBody>('POST', '', token, { url });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('invalid_webhook_url');
+    },
+  );
+});
+
+describe('POST /v1/cli/mutate/webhooks/{id}/test limits', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('webhooks-test-limit', {
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_TIMEOUT_MS: '500',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  it('HOOK-10: when a token asks for more than 10 tests in a minute, then the 11th gets 429 with Retry-After and is not sent', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { token } = await userWithToken(stack);
+      const call = managementClient(stack);
+      const created = await call<Envelope<WebhookData>>('POST', '', token, { url: receiver.url });
+      const id = created.body.data.id;
+      for (let i = 0; i < 10; i += 1)
+        expect((await call('POST', `/${id}/test`, token)).status).toBe(200);
+      const limited = await call<ErrorBody>('POST', `/${id}/test`, token);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(receiver.requests).toHaveLength(10);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import type { StartedEngine } from '../../scripts/lib/engines';
+
+/** Shared by global-setup.ts and global-teardown.ts (same process, same globalThis). */
+export const ENGINE_STATE_KEY = '__WA_TEST_DB_ENGINE__';
+
+export interface EngineState {
+  engine: StartedEngine;
+  tmpDir: string;
+}

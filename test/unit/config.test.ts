@@ -1,0 +1,52 @@
+import { ConfigError } from '../../common/config';
+import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { loadGatewayConfig } from '../../gateway/src/config';
+import { loadKeysConfig } from '../../subgraphs/keys/src/config';
+
+const secret = 'a'.repeat(64);
+
+describe('configuration', () => {
+  it('when nothing but the secret is set, then the documented defaults apply', () => {
+    const config = loadGatewayConfig({ INTERNAL_SECRET: secret });
+    expect(config.port).toBe(4000);
+    expect(config.subgraphUrls).toEqual({
+      analytics: 'http://127.0.0.1:4001/graphql',
+      keys: 'http://127.0.0.1:4002/graphql',
+      webhooks: 'http://127.0.0.1:4003/graphql',
+    });
+    expect(config.introspection).toBe(true);
+    expect(loadFacadeConfig({ INTERNAL_SECRET: secret }).port).toBe(3000);
+    expect(loadKeysConfig({ INTERNAL_SECRET: secret }).port).toBe(4002);
+  });
+
+  it('when NODE_ENV is production, then introspection is off unless configured', () => {
+    expect(
+      loadGatewayConfig({ INTERNAL_SECRET: secret, NODE_ENV: 'production' }).introspection,
+    ).toBe(false);
+    expect(
+      loadGatewayConfig({
+        INTERNAL_SECRET: secret,
+        NODE_ENV: 'production',
+        GATEWAY_INTROSPECTION: 'true',
+      }).introspection,
+    ).toBe(true);
+  });
+
+  it('when a secret is too short, then the error names the variable but never echoes the value', () => {
+    let error: unknown;
+    try {
+      loadKeysConfig({ INTERNAL_SECRET: 'short-secret-value' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain('INTERNAL_SECRET');
+    expect((error as ConfigError).message).not.toContain('short-secret-value');
+  });
+
+  it('when a MongoDB URI has the wrong scheme, then MONGODB_URI is named', () => {
+    expect(() => loadKeysConfig({ INTERNAL_SECRET: secret, MONGODB_URI: 'postgres://x' })).toThrow(
+      /MONGODB_URI/,
+    );
+  });
+});
