@@ -6,6 +6,8 @@
  *    throughput).
  * 2. The whole path (facade → gateway → keys subgraph → database) at 1 and 50 clients
  *    (target: p50 ≤ 3 ms at 1 client).
+ *    Next to both, a bare pass-through Node service (scripts/lib/bare-hop.ts): the least any
+ *    separate HTTP hop costs on the same cores, so the facade's own share can be told apart.
  * 3. The same stack on @apollo/gateway's defaults (its own fetcher, inline tracing on) as the
  *    baseline (target: ours ≥ 1.5× its throughput).
  *
@@ -24,8 +26,10 @@ import { createKeysModels } from '../subgraphs/keys/src/models';
 import { AccountService } from '../subgraphs/keys/src/services/account.service';
 import { CredentialService } from '../subgraphs/keys/src/services/credential.service';
 import { findMongoEngine, startEngine, stopChild } from './lib/engines';
+import { cpuPerRequest, cpuSecondsByRole } from './lib/process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const BARE_HOP_PORT = 3199;
 const PORTS = {
   FACADE_PORT: 3100,
   GATEWAY_PORT: 4100,
@@ -89,7 +93,9 @@ function print(figures: Figures): void {
 }
 
 async function measure(label: string, options: autocannon.Options): Promise<Figures> {
+  const cpuBefore = cpuSecondsByRole();
   const result = await autocannon({ duration: DURATION_S, ...options });
+  const cpu = cpuPerRequest(cpuBefore, cpuSecondsByRole(), result.requests.total);
   const non2xx = result.non2xx + result.errors + result.timeouts;
   const figures = {
     label,
@@ -99,6 +105,13 @@ async function measure(label: string, options: autocannon.Options): Promise<Figu
     errors: non2xx,
   };
   print(figures);
+  const total = [...cpu.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(
+    `      CPU per request: ${total.toFixed(3)} ms (${[...cpu]
+      .sort((a, b) => b[1] - a[1])
+      .map(([role, ms]) => `${role} ${ms.toFixed(3)}`)
+      .join(', ')})`,
+  );
   return figures;
 }
 
@@ -131,6 +144,30 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
     await sleep(250);
   }
   throw new Error('the stack was not ready within 60 s');
+}
+
+async function startBareHop(body: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      fromRoot('dist', 'scripts', 'lib', 'bare-hop.js'),
+      String(BARE_HOP_PORT),
+      `http://127.0.0.1:${PORTS.GATEWAY_PORT}/graphql`,
+      body,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the bare hop exited during start');
+    try {
+      await fetch(`http://127.0.0.1:${BARE_HOP_PORT}/`);
+      return child;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error('the bare hop did not start within 10 s');
 }
 
 async function seed(mongoUri: string): Promise<{ key: string; websiteId: string }> {
@@ -183,6 +220,11 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
   console.log(`\n${label}`);
   const results: Record<string, Figures> = {};
   if (withOverhead) {
+    const bareHop = await startBareHop(gatewayUsage.body as string);
+    const bareUsage = {
+      url: `http://127.0.0.1:${BARE_HOP_PORT}/usage`,
+      headers: { 'x-api-key': key },
+    };
     results.gatewayUsage1 = await measureSequential(
       'gateway  POST /graphql (Usage, persisted), 1 client',
       {
@@ -192,6 +234,7 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
         body: gatewayUsage.body as string,
       },
     );
+    results.bareUsage1 = await measureSequential('bare hop GET /usage, 1 client', bareUsage);
     results.facadeUsage1 = await measureSequential('facade   GET /usage, 1 client', {
       url: `${facade}/usage`,
       headers: { 'x-api-key': key },
@@ -200,6 +243,11 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
       'gateway  POST /graphql (Usage, persisted), 50 clients',
       { ...gatewayUsage, connections: 50 },
     );
+    results.bareUsage50 = await measure('bare hop GET /usage, 50 clients', {
+      ...bareUsage,
+      connections: 50,
+    });
+    await stopChild(bareHop, 5_000);
     results.facadeUsage50 = await measure('facade   GET /usage, 50 clients', {
       url: `${facade}/usage`,
       headers: { 'x-api-key': key },
@@ -263,6 +311,13 @@ async function main(): Promise<void> {
     );
     console.log(
       `  facade throughput cost (50 clients):        ${(throughputCost * 100).toFixed(1)} %   (target ≤ 15 %)`,
+    );
+    const bareCost = 1 - o.bareUsage50!.rps / o.gatewayUsage50!.rps;
+    console.log(
+      `  bare pass-through hop, for comparison:      +${(o.bareUsage1!.p50 - o.gatewayUsage1!.p50).toFixed(2)} ms at p50, ${(bareCost * 100).toFixed(1)} % of throughput`,
+    );
+    console.log(
+      `  facade beyond the bare hop (50 clients):    ${((1 - o.facadeUsage50!.rps / o.bareUsage50!.rps) * 100).toFixed(1)} % of throughput`,
     );
     console.log(
       `  whole path p50 at 1 client:                 ${o.path1!.p50.toFixed(2)} ms   (target ≤ 3 ms)`,

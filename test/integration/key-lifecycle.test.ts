@@ -251,6 +251,69 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(page2.body.data!.apiKey.calls.hasNextPage).toBe(false);
   });
 
+  it('PLAT-1: when batches from several facade instances overlap in time, then pages are in exact newest-first order with nothing lost or repeated', async () => {
+    const { callLog } = stack.keys.services;
+    const keyId = `overlap-${Date.now()}`;
+    const base = Date.UTC(2026, 10, 1, 12);
+    const endpoints = ['/api/external/v1/websites', '/api/external/v1/usage'];
+    // Three "instances" whose batches interleave: call n of instance i is at base + 3n + i s.
+    const entries = [0, 1, 2].flatMap((instance) =>
+      [0, 1, 2, 3].map((batch) => ({
+        id: `${base}-${instance}${batch}`,
+        fields: {
+          calls: JSON.stringify(
+            Array.from({ length: 5 }, (_, n) => ({
+              at: new Date(base + (3 * (batch * 5 + n) + instance) * 1000).toISOString(),
+              keyId,
+              method: 'GET',
+              endpoint: endpoints[n % 2],
+              path: endpoints[n % 2],
+              status: 200,
+              ip: '127.0.0.1',
+              durationMs: n,
+            })),
+          ),
+        },
+      })),
+    );
+    await callLog.store(entries.slice(0, 6));
+    await callLog.store(entries); // redelivery of the first half stores nothing twice
+    const everything = await callLog.list(keyId, { first: 500 });
+    expect(everything.nodes).toHaveLength(60);
+    const times = everything.nodes.map((c) => c.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    for (const filter of [
+      {},
+      { endpoint: '/api/external/v1/usage' },
+      { from: new Date(base + 20_000), to: new Date(base + 45_000) },
+    ]) {
+      const all = (await callLog.list(keyId, { ...filter, first: 500 })).nodes;
+      const paged: typeof all = [];
+      let after: string | null = null;
+      for (;;) {
+        const page = await callLog.list(keyId, { ...filter, first: 7, after });
+        paged.push(...page.nodes);
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      expect(paged.map((c) => c.id)).toEqual(all.map((c) => c.id));
+      expect(new Set(paged.map((c) => c.id)).size).toBe(paged.length);
+    }
+    const usageOnly = (
+      await callLog.list(keyId, { endpoint: '/api/external/v1/usage', first: 500 })
+    ).nodes;
+    expect(usageOnly).toHaveLength(24);
+    const window = (
+      await callLog.list(keyId, {
+        from: new Date(base + 20_000),
+        to: new Date(base + 45_000),
+        first: 500,
+      })
+    ).nodes;
+    expect(window).toHaveLength(25);
+  });
+
   it('KEY-9: when a key is deleted while its calls are being recorded, then it stays deleted', async () => {
     // Recording a call moves the key's last-used time. On engines whose updates are
     // read-modify-write (FerretDB 1.x), doing that on the key's own document could write back

@@ -78,20 +78,37 @@ const accessTokenSchema = new Schema(
 accessTokenSchema.index({ secretHash: 1 }, { unique: true });
 accessTokenSchema.index({ userId: 1 });
 
-/** One External API call. `_id` is `<stream entry id>-<index in the batch>`, so redelivery never duplicates. */
-const apiCallSchema = new Schema({
+/**
+ * The External API calls one key made within one call-log stream entry (a facade batch of up to
+ * 500 calls): the bucket pattern. `_id` is `<stream entry id>:<key id>`, so redelivery never
+ * duplicates; each call's id is `<stream entry id>-<index in the batch>`. One document per batch
+ * and key instead of one per call keeps logging cheap at the External API's request rate.
+ */
+const apiCallBucketSchema = new Schema({
   _id: { type: String, required: true },
   keyId: { type: String, default: null },
-  at: { type: Date, required: true },
-  method: { type: String, required: true },
-  endpoint: { type: String, required: true },
-  path: { type: String, required: true },
-  status: { type: Number, required: true },
-  ip: { type: String, required: true },
-  durationMs: { type: Number, required: true },
+  firstAt: { type: Date, required: true },
+  lastAt: { type: Date, required: true },
+  calls: {
+    type: [
+      new Schema(
+        {
+          id: { type: String, required: true },
+          at: { type: Date, required: true },
+          method: { type: String, required: true },
+          endpoint: { type: String, required: true },
+          path: { type: String, required: true },
+          status: { type: Number, required: true },
+          ip: { type: String, required: true },
+          durationMs: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+    ],
+    required: true,
+  },
 });
-apiCallSchema.index({ keyId: 1, at: -1, _id: -1 });
-apiCallSchema.index({ keyId: 1, endpoint: 1, at: -1, _id: -1 });
+apiCallBucketSchema.index({ keyId: 1, lastAt: -1, _id: -1 });
 
 /**
  * When a key was last used; `_id` is the key's id. Kept apart from the key because recording
@@ -129,7 +146,7 @@ export type Membership = InferSchemaType<typeof membershipSchema>;
 export type Website = InferSchemaType<typeof websiteSchema>;
 export type ApiKey = InferSchemaType<typeof apiKeySchema>;
 export type AccessToken = InferSchemaType<typeof accessTokenSchema>;
-export type ApiCall = InferSchemaType<typeof apiCallSchema>;
+export type ApiCallBucket = InferSchemaType<typeof apiCallBucketSchema>;
 export type KeyUse = InferSchemaType<typeof keyUseSchema>;
 export type ExpiryNotice = InferSchemaType<typeof expiryNoticeSchema>;
 export type PaymentEvent = InferSchemaType<typeof paymentEventSchema>;
@@ -141,7 +158,7 @@ export interface KeysModels {
   Website: Model<Website>;
   ApiKey: Model<ApiKey>;
   AccessToken: Model<AccessToken>;
-  ApiCall: Model<ApiCall>;
+  ApiCallBucket: Model<ApiCallBucket>;
   KeyUse: Model<KeyUse>;
   ExpiryNotice: Model<ExpiryNotice>;
   PaymentEvent: Model<PaymentEvent>;
@@ -155,7 +172,7 @@ export function createKeysModels(connection: Connection): KeysModels {
     Website: connection.model('Website', websiteSchema),
     ApiKey: connection.model('ApiKey', apiKeySchema),
     AccessToken: connection.model('AccessToken', accessTokenSchema),
-    ApiCall: connection.model('ApiCall', apiCallSchema),
+    ApiCallBucket: connection.model('ApiCallBucket', apiCallBucketSchema),
     KeyUse: connection.model('KeyUse', keyUseSchema),
     ExpiryNotice: connection.model('ExpiryNotice', expiryNoticeSchema),
     PaymentEvent: connection.model('PaymentEvent', paymentEventSchema),

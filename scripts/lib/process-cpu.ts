@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Which part of the stack a command line belongs to; null for processes the bench ignores. */
+const ROLES: Array<[string, RegExp]> = [
+  ['facade', /rest-facade\/src\/main\.js/],
+  ['gateway', /gateway\/src\/main\.js/],
+  ['keys', /subgraphs\/keys\/src\/main\.js/],
+  ['analytics', /subgraphs\/analytics\/src\/main\.js/],
+  ['webhooks', /subgraphs\/webhooks\/src\/main\.js/],
+  ['bare hop', /bare-hop\.js/],
+  ['FerretDB', /ferretdb|mongod/],
+  ['Redis', /redis-server/],
+];
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) used so far by each role's processes, read from /proc (Linux).
+ * Two snapshots around a measurement give what each part of the stack spent on it.
+ */
+export function cpuSecondsByRole(): Map<string, number> {
+  const totals = new Map<string, number>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return totals;
+  }
+  for (const pid of pids) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const role = ROLES.find(([, pattern]) => pattern.test(cmdline))?.[0];
+      if (!role) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      totals.set(role, (totals.get(role) ?? 0) + ticks / TICKS_PER_SECOND);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return totals;
+}
+
+/** CPU milliseconds per request of each role between two snapshots. */
+export function cpuPerRequest(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  requests: number,
+): Map<string, number> {
+  const perRequest = new Map<string, number>();
+  for (const [role, seconds] of after) {
+    const spent = seconds - (before.get(role) ?? 0);
+    if (spent > 0) perRequest.set(role, (spent * 1000) / requests);
+  }
+  return perRequest;
+}
