@@ -14,7 +14,7 @@ import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
 import { createRedis, pingRedis, waitForRedis } from '../../common/redis';
 import { hideInternalErrors } from '../../common/subgraph-server';
-import { Authenticator, presentedCredential } from './authenticate';
+import { Authenticator, facadeIdentity, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
 import type { GatewayContext } from './context';
 import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
@@ -138,7 +138,9 @@ export async function createGatewayApp(
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => ({
-        identity: await authenticator.identify(presentedCredential(req.headers)),
+        identity:
+          facadeIdentity(config.internalSecret, req.headers) ??
+          (await authenticator.identify(presentedCredential(req.headers))),
       }),
     }),
   );

@@ -3,7 +3,9 @@ import { AppError } from '../../common/errors';
 import { createCredentialCache } from '../../common/credential-cache';
 import type { VersionedCache } from '../../common/versioned-cache';
 import {
+  IDENTITY_HEADER,
   signIdentity,
+  verifyIdentity,
   type CallerIdentity,
   type Permission,
   type ResolvedCredential,
@@ -52,6 +54,30 @@ export const paidPlanRequired = () =>
     undefined,
     RESPONSE_STATUS,
   );
+
+export const untrustedIdentity = () =>
+  new AppError(
+    'untrusted_identity',
+    'The internal identity headers are not signed with this deployment’s internal secret',
+    401,
+    undefined,
+    RESPONSE_STATUS,
+  );
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * An API-key identity that the REST facade established and signed with the internal secret: the
+ * facade checks the key (revocations included) on every request, so the gateway does not look
+ * it up a second time. Null when there are no identity headers; a refusal when they do not
+ * verify or carry anything but an API key.
+ */
+export function facadeIdentity(secret: string, headers: Headers): CallerIdentity | null {
+  if (headers[IDENTITY_HEADER] === undefined) return null;
+  const identity = verifyIdentity(secret, headers);
+  if (!identity || identity.kind !== 'apiKey') throw untrustedIdentity();
+  return identity;
+}
 
 /** Turns a presented credential into the identity the subgraphs receive, or a 401/403. */
 export class Authenticator {

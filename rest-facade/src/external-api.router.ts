@@ -1,4 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { signIdentity } from '../../common/identity';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
 import { ApiError, methodNotAllowed, notFound } from './api-error';
 import { forbidden, type ApiKeyAuthenticator, type KeyContext } from './auth/api-key-auth';
@@ -50,7 +51,7 @@ function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
 
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
-    const { key, context } = await deps.auth.authenticate(req);
+    const { context } = await deps.auth.authenticate(req);
     res.locals.keyId = context.keyId;
     const usage = await deps.limiter.admit({
       keyId: context.keyId,
@@ -65,10 +66,19 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
     if (route.permission && !context.permissions.includes(route.permission)) {
       throw forbidden(`This API key lacks the ${route.permission} permission`);
     }
+    // The key was checked above (and is re-checked against revocations on every request), so
+    // the gateway gets the signed identity instead of the key and does not look it up again.
     const result = await deps.gateway.execute<Record<string, unknown>>(
       route.operation,
       route.variables(req),
-      { 'x-api-key': key },
+      signIdentity(deps.config.internalSecret, {
+        kind: 'apiKey',
+        keyId: context.keyId,
+        userId: context.userId,
+        organizationId: context.organizationId,
+        permissions: context.permissions,
+        websiteIds: context.websiteIds,
+      }),
     );
     if (result.errors.length > 0 || !result.data)
       throw fromGraphQLErrors(result.errors, deps.logger);

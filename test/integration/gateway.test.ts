@@ -1,3 +1,4 @@
+import { signIdentity, type CallerIdentity } from '../../common/identity';
 import { readManifest } from '../../common/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
@@ -64,6 +65,85 @@ describe('gateway in development', () => {
     );
     expect(response.status).toBe(403);
     expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
+  });
+
+  describe('identity signed by the REST facade', () => {
+    const facadeIdentityOf = (
+      account: Awaited<ReturnType<typeof buildAccount>>,
+      keyId: string,
+      websiteIds: string[] | null,
+    ): CallerIdentity => ({
+      kind: 'apiKey',
+      keyId,
+      userId: account.user.id,
+      organizationId: account.organization.id,
+      permissions: ['read_analytics', 'track_events'],
+      websiteIds,
+    });
+
+    it('when the facade sends a signed API-key identity with a persisted operation, then it runs with that identity’s website access', async () => {
+      const account = await buildAccount(stack, { websites: 2 });
+      const { apiKey } = await buildApiKey(stack, account);
+      const only = account.websites[1]!.id;
+      const response = await http<{ data: { websites: Array<{ id: string }> } }>(
+        stack.gateway.graphqlUrl,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...signIdentity(
+              stack.env.INTERNAL_SECRET!,
+              facadeIdentityOf(account, apiKey.id, [only]),
+            ),
+          },
+          body: JSON.stringify(persisted('ListWebsites')),
+        },
+      );
+      expect(response.status).toBe(200);
+      expect(response.body.data.websites.map((w) => w.id)).toEqual([only]);
+    });
+
+    it('when a signed API-key identity sends query text outside the manifest, then 403 PERSISTED_QUERY_REQUIRED', async () => {
+      const account = await buildAccount(stack);
+      const { apiKey } = await buildApiKey(stack, account);
+      const response = await graphql(
+        stack.gateway.graphqlUrl,
+        '{ websites { id name } }',
+        {},
+        {
+          ...signIdentity(stack.env.INTERNAL_SECRET!, facadeIdentityOf(account, apiKey.id, null)),
+        },
+      );
+      expect(response.status).toBe(403);
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
+    });
+
+    it('when identity headers are signed with another secret, or carry anything but an API key, then 401 untrusted_identity', async () => {
+      const account = await buildAccount(stack);
+      const { apiKey } = await buildApiKey(stack, account);
+      const forged = signIdentity('x'.repeat(64), facadeIdentityOf(account, apiKey.id, null));
+      const service = signIdentity(stack.env.INTERNAL_SECRET!, {
+        kind: 'service',
+        name: 'gateway',
+      });
+      const stale = signIdentity(
+        stack.env.INTERNAL_SECRET!,
+        facadeIdentityOf(account, apiKey.id, null),
+        Date.now() - 10 * 60_000,
+      );
+      for (const headers of [forged, service, stale]) {
+        const response = await http<{ errors: Array<{ extensions: { code: string } }> }>(
+          stack.gateway.graphqlUrl,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(persisted('ListWebsites')),
+          },
+        );
+        expect(response.status).toBe(401);
+        expect(response.body.errors[0]!.extensions.code).toBe('untrusted_identity');
+      }
+    });
   });
 
   it('when a dashboard token sends any operation, then it runs', async () => {

@@ -22,6 +22,8 @@ export interface KeyContext {
   userId: string;
   organizationId: string;
   permissions: Permission[];
+  /** null: every website of the organization. */
+  websiteIds: string[] | null;
   expiresAt: string | null;
   tier: Tier;
   billingOrganizationId: string;
@@ -38,6 +40,8 @@ interface ViewerData {
     apiKey: {
       id: string;
       permissions: string[];
+      websiteAccess: string;
+      websites: Array<{ id: string }>;
       expiresAt: string | null;
       organization: { id: string };
     } | null;
@@ -100,6 +104,10 @@ export class ApiKeyAuthenticator {
       userId: viewer.user.id,
       organizationId: viewer.apiKey.organization.id,
       permissions: viewer.apiKey.permissions.map((p) => p.toLowerCase()) as Permission[],
+      websiteIds:
+        viewer.apiKey.websiteAccess.toLowerCase() === 'all'
+          ? null
+          : viewer.apiKey.websites.map((w) => w.id),
       expiresAt: viewer.apiKey.expiresAt,
       tier: viewer.plan.toLowerCase() as Tier,
       billingOrganizationId: viewer.billingOrganization.id,
