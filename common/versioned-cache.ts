@@ -72,6 +72,33 @@ export class VersionedCache<T extends object> {
     return value;
   }
 
+  /**
+   * What is cached under `key` (null for a remembered "not found"; undefined when nothing is),
+   * without asking Redis whether it is still current: trust it only once `isCurrent()` says so.
+   * Lets a caller start work that can be undone in the same round trip as the check.
+   */
+  peek(key: string): T | null | undefined {
+    if (this.bypassing || this.generation === null) return undefined;
+    return this.entries.get(key)?.value;
+  }
+
+  /** True when nothing changed since the cached values were read; otherwise they are dropped. */
+  async isCurrent(): Promise<boolean> {
+    const seen = this.generation;
+    let current: string;
+    try {
+      current = await (this.reading ??= this.readGeneration());
+    } catch {
+      return false; // get() notices the outage, logs it and bypasses the cache
+    }
+    if (current === seen) return true;
+    if (current !== this.generation) {
+      this.entries.clear();
+      this.generation = current;
+    }
+    return false;
+  }
+
   private async readGeneration(): Promise<string> {
     try {
       return (await this.redis.get(this.options.generationKey)) ?? '0';

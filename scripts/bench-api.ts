@@ -3,11 +3,11 @@
  *
  * 1. GET /usage through the facade next to the same persisted operation sent straight to the
  *    gateway: what the key check, limits and headers add (target: ≤ 1 ms at p50, ≤ 15 % of
- *    throughput).
+ *    throughput). Next to both, a bare pass-through Node service (scripts/lib/bare-hop.ts): the
+ *    least any separate HTTP hop costs on the same cores, so the facade's own share shows. The
+ *    three take turns in short slices, so the machine's drift hits them alike.
  * 2. The whole path (facade → gateway → keys subgraph → database) at 1 and 50 clients
  *    (target: p50 ≤ 3 ms at 1 client).
- *    Next to both, a bare pass-through Node service (scripts/lib/bare-hop.ts): the least any
- *    separate HTTP hop costs on the same cores, so the facade's own share can be told apart.
  * 3. The same stack on @apollo/gateway's defaults (its own fetcher, inline tracing on) as the
  *    baseline (target: ours ≥ 1.5× its throughput).
  *
@@ -26,7 +26,7 @@ import { createKeysModels } from '../subgraphs/keys/src/models';
 import { AccountService } from '../subgraphs/keys/src/services/account.service';
 import { CredentialService } from '../subgraphs/keys/src/services/credential.service';
 import { findMongoEngine, startEngine, stopChild } from './lib/engines';
-import { cpuPerRequest, cpuSecondsByRole } from './lib/process-cpu';
+import { cpuSecondsByRole } from './lib/process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const BARE_HOP_PORT = 3199;
@@ -46,44 +46,69 @@ interface Figures {
   errors: number;
 }
 
+interface SequentialTarget {
+  label: string;
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Slices in which interleaved targets take turns, so drift of the machine hits all alike. */
+const SLICE_MS = 200;
+
 /**
- * One client, one request at a time, timed with performance.now(): autocannon reports latency in
- * whole milliseconds, too coarse for sub-millisecond differences.
+ * One client, one request at a time, timed with performance.now() (autocannon reports latency in
+ * whole milliseconds, too coarse for sub-millisecond differences). Several targets take turns in
+ * short slices for DURATION_S each: on a shared virtual machine latency drifts by more than the
+ * differences measured, and alternating cancels that out.
  */
-async function measureSequential(
-  label: string,
-  options: { url: string; method?: string; headers?: Record<string, string>; body?: string },
-): Promise<Figures> {
+async function measureSequential<K extends string>(
+  targets: Record<K, SequentialTarget>,
+): Promise<Record<K, Figures>> {
   const { Agent, request } = await import('undici');
-  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 1 });
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = Date.now() + DURATION_S * 1000;
-  while (Date.now() < until) {
-    const started = performance.now();
-    const response = await request(options.url, {
-      method: (options.method ?? 'GET') as 'GET',
-      headers: options.headers,
-      body: options.body,
-      dispatcher: agent,
-    });
-    await response.body.arrayBuffer();
-    latencies.push(performance.now() - started);
-    if (response.statusCode >= 300) errors += 1;
+  const runs = (Object.entries(targets) as Array<[K, SequentialTarget]>).map(([name, target]) => ({
+    name,
+    target,
+    agent: new Agent({ keepAliveTimeout: 30_000, connections: 1 }),
+    latencies: [] as number[],
+    errors: 0,
+  }));
+  const slices = Math.ceil((DURATION_S * 1000) / SLICE_MS);
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const run of runs) {
+      const until = performance.now() + SLICE_MS;
+      while (performance.now() < until) {
+        const started = performance.now();
+        const response = await request(run.target.url, {
+          method: (run.target.method ?? 'GET') as 'GET',
+          headers: run.target.headers,
+          body: run.target.body,
+          dispatcher: run.agent,
+        });
+        await response.body.arrayBuffer();
+        run.latencies.push(performance.now() - started);
+        if (response.statusCode >= 300) run.errors += 1;
+      }
+    }
   }
-  await agent.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  const figures = {
-    label,
-    rps: latencies.length / DURATION_S,
-    p50: at(0.5),
-    p99: at(0.99),
-    errors,
-  };
-  print(figures);
-  return figures;
+  const results = {} as Record<K, Figures>;
+  for (const run of runs) {
+    await run.agent.close();
+    const latencies = run.latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    const figures = {
+      label: run.target.label,
+      rps: latencies.length / DURATION_S,
+      p50: at(0.5),
+      p99: at(0.99),
+      errors: run.errors,
+    };
+    print(figures);
+    results[run.name] = figures;
+  }
+  return results;
 }
 
 function print(figures: Figures): void {
@@ -92,27 +117,65 @@ function print(figures: Figures): void {
   );
 }
 
-async function measure(label: string, options: autocannon.Options): Promise<Figures> {
-  const cpuBefore = cpuSecondsByRole();
-  const result = await autocannon({ duration: DURATION_S, ...options });
-  const cpu = cpuPerRequest(cpuBefore, cpuSecondsByRole(), result.requests.total);
-  const non2xx = result.non2xx + result.errors + result.timeouts;
-  const figures = {
-    label,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: non2xx,
-  };
-  print(figures);
-  const total = [...cpu.values()].reduce((sum, ms) => sum + ms, 0);
-  console.log(
-    `      CPU per request: ${total.toFixed(3)} ms (${[...cpu]
-      .sort((a, b) => b[1] - a[1])
-      .map(([role, ms]) => `${role} ${ms.toFixed(3)}`)
-      .join(', ')})`,
+/** Rounds in which the load scenarios take turns (see measureSequential for why). */
+const LOAD_ROUNDS = 2;
+
+/**
+ * Load with autocannon, DURATION_S per target split into LOAD_ROUNDS turns, and the CPU time each
+ * process of the stack spent per request (from /proc).
+ */
+async function measureLoad<K extends string>(
+  targets: Record<K, { label: string; options: autocannon.Options }>,
+): Promise<Record<K, Figures>> {
+  const names = Object.keys(targets) as K[];
+  const totals = new Map(
+    names.map((name) => [
+      name,
+      { requests: 0, errors: 0, p50s: [] as number[], p99s: [] as number[], cpu: new Map() },
+    ]),
   );
-  return figures;
+  for (let round = 0; round < LOAD_ROUNDS; round += 1) {
+    for (const name of names) {
+      const total = totals.get(name)!;
+      const cpuBefore = cpuSecondsByRole();
+      const result = await autocannon({
+        duration: DURATION_S / LOAD_ROUNDS,
+        ...targets[name].options,
+      });
+      const cpuAfter = cpuSecondsByRole();
+      for (const [role, seconds] of cpuAfter) {
+        const spent = seconds - (cpuBefore.get(role) ?? 0);
+        total.cpu.set(role, (total.cpu.get(role) ?? 0) + spent);
+      }
+      total.requests += result.requests.total;
+      total.errors += result.non2xx + result.errors + result.timeouts;
+      total.p50s.push(result.latency.p50);
+      total.p99s.push(result.latency.p99);
+    }
+  }
+  const results = {} as Record<K, Figures>;
+  for (const name of names) {
+    const total = totals.get(name)!;
+    const figures = {
+      label: targets[name].label,
+      rps: total.requests / DURATION_S,
+      p50: total.p50s.reduce((a, b) => a + b, 0) / total.p50s.length,
+      p99: Math.max(...total.p99s),
+      errors: total.errors,
+    };
+    print(figures);
+    const cpu = [...(total.cpu as Map<string, number>)]
+      .map(([role, seconds]) => [role, (seconds * 1000) / total.requests] as const)
+      .filter(([, ms]) => ms > 0)
+      .sort((a, b) => b[1] - a[1]);
+    console.log(
+      `      CPU per request: ${cpu.reduce((sum, [, ms]) => sum + ms, 0).toFixed(3)} ms (${cpu
+        .map(([role, ms]) => `${role} ${ms.toFixed(3)}`)
+        .join(', ')})`,
+    );
+    results[name] = figures;
+  }
+  return results;
 }
 
 async function startStack(mongoUri: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -225,44 +288,62 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
       url: `http://127.0.0.1:${BARE_HOP_PORT}/usage`,
       headers: { 'x-api-key': key },
     };
-    results.gatewayUsage1 = await measureSequential(
-      'gateway  POST /graphql (Usage, persisted), 1 client',
-      {
-        url: gatewayUsage.url,
-        method: 'POST',
-        headers: gatewayUsage.headers as Record<string, string>,
-        body: gatewayUsage.body as string,
-      },
+    Object.assign(
+      results,
+      await measureSequential({
+        gatewayUsage1: {
+          label: 'gateway  POST /graphql (Usage, persisted), 1 client',
+          url: gatewayUsage.url as string,
+          method: 'POST',
+          headers: gatewayUsage.headers as Record<string, string>,
+          body: gatewayUsage.body as string,
+        },
+        bareUsage1: { label: 'bare hop GET /usage, 1 client', ...bareUsage },
+        facadeUsage1: {
+          label: 'facade   GET /usage, 1 client',
+          url: `${facade}/usage`,
+          headers: { 'x-api-key': key },
+        },
+      }),
     );
-    results.bareUsage1 = await measureSequential('bare hop GET /usage, 1 client', bareUsage);
-    results.facadeUsage1 = await measureSequential('facade   GET /usage, 1 client', {
-      url: `${facade}/usage`,
-      headers: { 'x-api-key': key },
-    });
-    results.gatewayUsage50 = await measure(
-      'gateway  POST /graphql (Usage, persisted), 50 clients',
-      { ...gatewayUsage, connections: 50 },
+    Object.assign(
+      results,
+      await measureLoad({
+        gatewayUsage50: {
+          label: 'gateway  POST /graphql (Usage, persisted), 50 clients',
+          options: { ...gatewayUsage, connections: 50 },
+        },
+        bareUsage50: {
+          label: 'bare hop GET /usage, 50 clients',
+          options: { ...bareUsage, connections: 50 },
+        },
+        facadeUsage50: {
+          label: 'facade   GET /usage, 50 clients',
+          options: { url: `${facade}/usage`, headers: { 'x-api-key': key }, connections: 50 },
+        },
+      }),
     );
-    results.bareUsage50 = await measure('bare hop GET /usage, 50 clients', {
-      ...bareUsage,
-      connections: 50,
-    });
     await stopChild(bareHop, 5_000);
-    results.facadeUsage50 = await measure('facade   GET /usage, 50 clients', {
-      url: `${facade}/usage`,
-      headers: { 'x-api-key': key },
-      connections: 50,
-    });
   }
-  results.path1 = await measureSequential('whole path GET /websites/:id, 1 client', {
-    url: `${facade}/websites/${websiteId}`,
-    headers: { 'x-api-key': key },
+  const { path1 } = await measureSequential({
+    path1: {
+      label: 'whole path GET /websites/:id, 1 client',
+      url: `${facade}/websites/${websiteId}`,
+      headers: { 'x-api-key': key },
+    },
   });
-  results.path50 = await measure('whole path GET /websites/:id, 50 clients', {
-    url: `${facade}/websites/${websiteId}`,
-    headers: { 'x-api-key': key },
-    connections: 50,
+  results.path1 = path1;
+  const { path50 } = await measureLoad({
+    path50: {
+      label: 'whole path GET /websites/:id, 50 clients',
+      options: {
+        url: `${facade}/websites/${websiteId}`,
+        headers: { 'x-api-key': key },
+        connections: 50,
+      },
+    },
   });
+  results.path50 = path50;
   return results;
 }
 

@@ -49,16 +49,35 @@ function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
   return null;
 }
 
+const limitSubject = (context: KeyContext) => ({
+  keyId: context.keyId,
+  billingOrganizationId: context.billingOrganizationId,
+  requestsPerMinute: context.requestsPerMinute,
+  requestsPerMonth: context.requestsPerMonth,
+});
+
+/**
+ * The key's context and the call counted against its limits. A key cached in this process is
+ * counted per minute in the same Redis round trip that checks for revocations; if one happened,
+ * the count is undone and the key authenticated afresh (so a refused key never counts).
+ */
+async function authenticateAndCount(
+  req: Request,
+  deps: ExternalApiDeps,
+): Promise<{ context: KeyContext; usage: LimitDecision }> {
+  const cached = deps.auth.cached(req);
+  if (cached) {
+    const usage = await deps.limiter.admitIf(limitSubject(cached), deps.auth.stillCurrent());
+    if (usage) return { context: cached, usage };
+  }
+  const { context } = await deps.auth.authenticate(req);
+  return { context, usage: await deps.limiter.admit(limitSubject(context)) };
+}
+
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
-    const { context } = await deps.auth.authenticate(req);
+    const { context, usage } = await authenticateAndCount(req, deps);
     res.locals.keyId = context.keyId;
-    const usage = await deps.limiter.admit({
-      keyId: context.keyId,
-      billingOrganizationId: context.billingOrganizationId,
-      requestsPerMinute: context.requestsPerMinute,
-      requestsPerMonth: context.requestsPerMonth,
-    });
     setUsageHeaders(res, context, usage);
     if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
     const refusal = limitError(context, usage);

@@ -43,17 +43,3 @@ export function cpuSecondsByRole(): Map<string, number> {
   }
   return totals;
 }
-
-/** CPU milliseconds per request of each role between two snapshots. */
-export function cpuPerRequest(
-  before: Map<string, number>,
-  after: Map<string, number>,
-  requests: number,
-): Map<string, number> {
-  const perRequest = new Map<string, number>();
-  for (const [role, seconds] of after) {
-    const spent = seconds - (before.get(role) ?? 0);
-    if (spent > 0) perRequest.set(role, (spent * 1000) / requests);
-  }
-  return perRequest;
-}

@@ -143,6 +143,21 @@ describe('External API limits, quotas and headers', () => {
     expect(response.body.data.monthly_requests).toBe(2);
   });
 
+  it('AUTH-8: when a key the facade has cached is regenerated, then the refused call with the old value counts nowhere', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const created = await buildApiKey(stack, account);
+    const first = await callApi(stack, 'GET', '/usage', { key: created.key });
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('29');
+    expect(first.headers.get('x-usage-monthly')).toBe('1');
+    // The old value is still in the facade's cache: the per-minute count it starts is undone.
+    const regenerated = await stack.keys.services.credentials.regenerateApiKey(created.apiKey.id);
+    expect((await callApi(stack, 'GET', '/usage', { key: created.key })).status).toBe(401);
+    const next = await callApi(stack, 'GET', '/usage', { key: regenerated.key });
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('28');
+    expect(next.headers.get('x-usage-monthly')).toBe('2');
+  });
+
   it('LIM-2 LIM-3: when 50 requests race across two facade instances against 30/min, then exactly 30 are admitted and the rest get 429 with Retry-After', async () => {
     const second: RunningFacade = await startFacade(
       loadFacadeConfig({ ...stack.env, GATEWAY_URL: stack.gateway.graphqlUrl }),

@@ -82,15 +82,28 @@ export class ApiKeyAuthenticator {
     req: Request,
     now = new Date(),
   ): Promise<{ key: string; context: KeyContext }> {
-    const key = presentedCredential(req.headers);
-    if (key === null) throw invalidApiKey('Send your API key in the X-API-Key header');
-    if (!key.startsWith(API_KEY_PREFIX) || !looksLikeCredential(key))
-      throw invalidApiKey('The API key is malformed');
+    const key = wellFormedKey(req);
     const context = await this.cache.get(sha256Hex(key), () => this.load(key));
     if (!context) throw invalidApiKey();
     if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime())
       throw keyExpired();
     return { key, context };
+  }
+
+  /**
+   * The context this process cached for the presented key, if it is cached and unexpired, else
+   * null. Unconfirmed: `stillCurrent()` tells whether a revocation happened since; the caller
+   * may start undoable work meanwhile (one Redis round trip for both) and must undo it if not.
+   */
+  cached(req: Request, now = new Date()): KeyContext | null {
+    const context = this.cache.peek(sha256Hex(wellFormedKey(req)));
+    if (!context) return null;
+    if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime()) return null;
+    return context;
+  }
+
+  stillCurrent(): Promise<boolean> {
+    return this.cache.isCurrent();
   }
 
   private async load(key: string): Promise<KeyContext | null> {
@@ -115,4 +128,13 @@ export class ApiKeyAuthenticator {
       requestsPerMonth: viewer.limits.requestsPerMonth,
     };
   }
+}
+
+/** The presented key when it has the shape of one; otherwise the spec's 401. */
+function wellFormedKey(req: Request): string {
+  const key = presentedCredential(req.headers);
+  if (key === null) throw invalidApiKey('Send your API key in the X-API-Key header');
+  if (!key.startsWith(API_KEY_PREFIX) || !looksLikeCredential(key))
+    throw invalidApiKey('The API key is malformed');
+  return key;
 }

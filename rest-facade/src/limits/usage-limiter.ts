@@ -49,6 +49,14 @@ export function monthlyResetAt(now: Date): Date {
 
 type MonthlyResult = [number, number, number];
 
+interface MinuteDecision {
+  admitted: boolean;
+  remaining: number | null;
+  retryAfterSeconds: number;
+  /** Decided by Redis (false: by the in-memory insurance limiter during an outage). */
+  exact: boolean;
+}
+
 /**
  * Per-minute limit (fixed 60-second windows, rate-limiter-flexible on Redis) and monthly quota
  * (an atomic Redis script). When Redis fails, an in-memory limiter per instance keeps the
@@ -70,8 +78,38 @@ export class UsageLimiter {
   }
 
   async admit(subject: LimitSubject, now = new Date()): Promise<LimitDecision> {
+    return this.countMonthly(subject, await this.consumeMinute(subject), now);
+  }
+
+  /**
+   * `admit`, for a subject known from a cache that `valid` (asked in the same Redis round trip
+   * as the per-minute check) confirms or not. When it does not, the minute point goes back and
+   * nothing is counted: null, and the caller authenticates again.
+   */
+  async admitIf(
+    subject: LimitSubject,
+    valid: Promise<boolean>,
+    now = new Date(),
+  ): Promise<LimitDecision | null> {
+    const [minute, confirmed] = await Promise.all([this.consumeMinute(subject), valid]);
+    if (!confirmed) {
+      // The consume counted even if it refused; give the point back either way, to whichever
+      // limiter took it (the in-memory one while Redis is away).
+      const limiter = minute.exact
+        ? this.redisLimiter(subject.requestsPerMinute)
+        : this.memoryLimiter(subject.requestsPerMinute);
+      await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
+      return null;
+    }
+    return this.countMonthly(subject, minute, now);
+  }
+
+  private async countMonthly(
+    subject: LimitSubject,
+    minute: MinuteDecision,
+    now: Date,
+  ): Promise<LimitDecision> {
     const resetAt = monthlyResetAt(now);
-    const minute = await this.consumeMinute(subject);
     let monthly: MonthlyResult | null = null;
     try {
       monthly = (await (
@@ -120,12 +158,7 @@ export class UsageLimiter {
     };
   }
 
-  private async consumeMinute(subject: LimitSubject): Promise<{
-    admitted: boolean;
-    remaining: number | null;
-    retryAfterSeconds: number;
-    exact: boolean;
-  }> {
+  private async consumeMinute(subject: LimitSubject): Promise<MinuteDecision> {
     const points = subject.requestsPerMinute;
     try {
       const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, 1);
