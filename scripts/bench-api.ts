@@ -14,9 +14,9 @@
  * Services run as separate processes (from dist/, built first), as in production.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectMongo, createDeclaredIndexes } from '../common/mongo';
@@ -26,7 +26,7 @@ import { createKeysModels } from '../subgraphs/keys/src/models';
 import { AccountService } from '../subgraphs/keys/src/services/account.service';
 import { CredentialService } from '../subgraphs/keys/src/services/credential.service';
 import { findMongoEngine, startEngine, stopChild } from './lib/engines';
-import { cpuSecondsByRole } from './lib/process-cpu';
+import { cpuSecondsByRole, stackProcesses } from './lib/process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const BARE_HOP_PORT = 3199;
@@ -209,6 +209,32 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
   throw new Error('the stack was not ready within 60 s');
 }
 
+/**
+ * Runs `measure` with the processes of `roles` pinned to the last CPU and the rest of the stack
+ * (and this load generator) to the others, as when the facade runs on hosts of its own. Redis
+ * is the machine's shared server and is left alone. Null where taskset or a second CPU is missing.
+ */
+async function withOwnCore<T>(roles: string[], measure: () => Promise<T>): Promise<T | null> {
+  const cpus = availableParallelism();
+  if (cpus < 2) return null;
+  const all = `0-${cpus - 1}`;
+  const pin = (pid: number, list: string) =>
+    spawnSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' }).status === 0;
+  const processes = stackProcesses().filter((p) => p.role !== 'Redis');
+  const pinned = [
+    ...processes.map((p) =>
+      pin(p.pid, roles.includes(p.role) ? String(cpus - 1) : `0-${cpus - 2}`),
+    ),
+    pin(process.pid, `0-${cpus - 2}`),
+  ];
+  try {
+    return pinned.every(Boolean) ? await measure() : null;
+  } finally {
+    for (const p of processes) pin(p.pid, all);
+    pin(process.pid, all);
+  }
+}
+
 async function startBareHop(body: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
@@ -323,6 +349,25 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
         },
       }),
     );
+    const ownCore = await withOwnCore(['facade', 'bare hop'], async () => {
+      console.log('  facade and bare hop on a CPU of their own, the rest on the other (taskset):');
+      return measureLoad({
+        gatewayUsage50OwnCore: {
+          label: 'gateway  POST /graphql (Usage, persisted), 50 cl.',
+          options: { ...gatewayUsage, connections: 50 },
+        },
+        bareUsage50OwnCore: {
+          label: 'bare hop GET /usage, 50 clients',
+          options: { ...bareUsage, connections: 50 },
+        },
+        facadeUsage50OwnCore: {
+          label: 'facade   GET /usage, 50 clients',
+          options: { url: `${facade}/usage`, headers: { 'x-api-key': key }, connections: 50 },
+        },
+      });
+    });
+    if (ownCore) Object.assign(results, ownCore);
+    else console.log('  (no second CPU or no taskset: the own-CPU scenario is skipped)');
     await stopChild(bareHop, 5_000);
   }
   const { path1 } = await measureSequential({
@@ -400,6 +445,11 @@ async function main(): Promise<void> {
     console.log(
       `  facade beyond the bare hop (50 clients):    ${((1 - o.facadeUsage50!.rps / o.bareUsage50!.rps) * 100).toFixed(1)} % of throughput`,
     );
+    if (o.facadeUsage50OwnCore) {
+      console.log(
+        `  … with the facade on a CPU of its own:       ${((1 - o.facadeUsage50OwnCore.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} % of throughput (bare hop: ${((1 - o.bareUsage50OwnCore!.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} %)`,
+      );
+    }
     console.log(
       `  whole path p50 at 1 client:                 ${o.path1!.p50.toFixed(2)} ms   (target ≤ 3 ms)`,
     );

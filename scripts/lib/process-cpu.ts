@@ -15,23 +15,35 @@ const ROLES: Array<[string, RegExp]> = [
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
+/** The stack's processes (Linux /proc), each with the role its command line shows. */
+export function stackProcesses(): Array<{ pid: number; role: string }> {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const found: Array<{ pid: number; role: string }> = [];
+  for (const pid of pids) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const role = ROLES.find(([, pattern]) => pattern.test(cmdline))?.[0];
+      if (role) found.push({ pid: Number(pid), role });
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return found;
+}
+
 /**
  * CPU seconds (user + system) used so far by each role's processes, read from /proc (Linux).
  * Two snapshots around a measurement give what each part of the stack spent on it.
  */
 export function cpuSecondsByRole(): Map<string, number> {
   const totals = new Map<string, number>();
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return totals;
-  }
-  for (const pid of pids) {
+  for (const { pid, role } of stackProcesses()) {
     try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const role = ROLES.find(([, pattern]) => pattern.test(cmdline))?.[0];
-      if (!role) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
