@@ -13,6 +13,7 @@ import { SecretBox } from './domain/signing-secret';
 import { createWebhooksModels } from './models';
 import { createDeclaredIndexes } from '../../../common/mongo';
 import { webhooksResolvers } from './resolvers';
+import { DeliveryRetention } from './services/delivery-retention';
 import { DeliveryService } from './services/delivery.service';
 import { WebhookService } from './services/webhook.service';
 
@@ -22,74 +23,83 @@ export const WEBHOOKS_SCHEMA_PATH = fromRoot('subgraphs', 'webhooks', 'schema.gr
  * The webhooks subgraph plus its background work: the platform-event consumer (stream → queued
  * deliveries) and the delivery worker (queue → receivers). Both stop before the stores close.
  */
+export type WebhooksServices = WebhooksDeps & { retention: DeliveryRetention };
+
 export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
-  return startSubgraph<WebhooksDeps>(config, logger, async ({ connection, redis, readiness }) => {
-    const models = createWebhooksModels(connection);
-    await createDeclaredIndexes(models);
-    const policy: DestinationPolicy = {
-      requireHttps: config.nodeEnv === 'production',
-      allowLoopback: config.allowLoopback,
-    };
-    const webhooks = new WebhookService(models, new SecretBox(config.secretKey), policy);
-    const sender = new HttpSender({
-      ...policy,
-      timeoutMs: config.delivery.timeoutMs,
-      responseBodyLimit: config.delivery.responseBodyLimit,
-    });
-    const queue = new DeliveryQueue(config.redisUrl, config.redisKeyPrefix, logger);
-    const deliveries = new DeliveryService(
-      models,
-      webhooks,
-      sender,
-      queue,
-      config.delivery,
-      logger,
-    );
+  return startSubgraph<WebhooksServices>(
+    config,
+    logger,
+    async ({ connection, redis, readiness }) => {
+      const models = createWebhooksModels(connection);
+      await createDeclaredIndexes(models);
+      const policy: DestinationPolicy = {
+        requireHttps: config.nodeEnv === 'production',
+        allowLoopback: config.allowLoopback,
+      };
+      const webhooks = new WebhookService(models, new SecretBox(config.secretKey), policy);
+      const sender = new HttpSender({
+        ...policy,
+        timeoutMs: config.delivery.timeoutMs,
+        responseBodyLimit: config.delivery.responseBodyLimit,
+      });
+      const queue = new DeliveryQueue(config.redisUrl, config.redisKeyPrefix, logger);
+      const deliveries = new DeliveryService(
+        models,
+        webhooks,
+        sender,
+        queue,
+        config.delivery,
+        logger,
+      );
 
-    let worker: DeliveryWorker | null = null;
-    let consumer: StreamConsumer | null = null;
-    if (config.workersEnabled) {
-      worker = new DeliveryWorker(
-        config.redisUrl,
-        config.redisKeyPrefix,
-        {
-          concurrency: config.delivery.concurrency,
-          perWebhook: config.delivery.perWebhookConcurrency,
+      const retention = new DeliveryRetention(models, config.deliveryRetentionDays, logger);
+      let worker: DeliveryWorker | null = null;
+      let consumer: StreamConsumer | null = null;
+      if (config.workersEnabled) {
+        worker = new DeliveryWorker(
+          config.redisUrl,
+          config.redisKeyPrefix,
+          {
+            concurrency: config.delivery.concurrency,
+            perWebhook: config.delivery.perWebhookConcurrency,
+          },
+          (id, attempt) => deliveries.attempt(id, attempt),
+          logger,
+        );
+        consumer = createPlatformEventConsumer(
+          redis,
+          config.redisKeyPrefix,
+          (event) => deliveries.fanOut(event),
+          logger,
+        );
+        await consumer.start();
+        retention.start();
+      }
+
+      const deps: WebhooksDeps = { webhooks, deliveries };
+      const { app, apollo } = await createSubgraphApp<WebhooksDeps>({
+        name: 'webhooks',
+        schemaPath: WEBHOOKS_SCHEMA_PATH,
+        resolvers: webhooksResolvers as never,
+        deps,
+        internalSecret: config.internalSecret,
+        logger,
+        readiness,
+        inlineTrace: config.inlineTrace,
+        createLoaders: (d) => createWebhooksLoaders(d),
+      });
+      return {
+        app,
+        apollo,
+        services: { ...deps, retention },
+        async beforeClose() {
+          retention.stop();
+          await consumer?.stop();
+          await worker?.close();
+          await queue.close();
+          await sender.close();
         },
-        (id, attempt) => deliveries.attempt(id, attempt),
-        logger,
-      );
-      consumer = createPlatformEventConsumer(
-        redis,
-        config.redisKeyPrefix,
-        (event) => deliveries.fanOut(event),
-        logger,
-      );
-      await consumer.start();
-    }
-
-    const deps: WebhooksDeps = { webhooks, deliveries };
-    const { app, apollo } = await createSubgraphApp<WebhooksDeps>({
-      name: 'webhooks',
-      schemaPath: WEBHOOKS_SCHEMA_PATH,
-      resolvers: webhooksResolvers as never,
-      deps,
-      internalSecret: config.internalSecret,
-      logger,
-      readiness,
-      inlineTrace: config.inlineTrace,
-      createLoaders: (d) => createWebhooksLoaders(d),
-    });
-    return {
-      app,
-      apollo,
-      services: deps,
-      async beforeClose() {
-        await consumer?.stop();
-        await worker?.close();
-        await queue.close();
-        await sender.close();
-      },
-    };
-  });
+      };
+    },
+  );
 }

@@ -26,6 +26,8 @@ export interface WebhooksConfig extends SubgraphConfig {
   delivery: DeliverySettings;
   /** Consume the platform-event stream and run the delivery worker in this process. */
   workersEnabled: boolean;
+  /** Finished delivery records older than this are deleted (with the workers). */
+  deliveryRetentionDays: number;
 }
 
 const schema = z.object({
@@ -47,6 +49,7 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY_PER_WEBHOOK: z.coerce.number().int().min(1).max(100).default(4),
   WEBHOOK_RESPONSE_BODY_LIMIT: z.coerce.number().int().min(0).max(65_536).default(2_048),
   WEBHOOK_WORKERS_ENABLED: booleanFlag(true),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 function decodeKey(value: string): Buffer | null {
@@ -87,5 +90,6 @@ export function loadWebhooksConfig(env: Env): WebhooksConfig {
       responseBodyLimit: e.WEBHOOK_RESPONSE_BODY_LIMIT,
     },
     workersEnabled: e.WEBHOOK_WORKERS_ENABLED,
+    deliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
   };
 }

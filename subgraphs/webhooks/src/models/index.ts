@@ -63,6 +63,8 @@ const deliverySchema = new Schema(
   { timestamps: true, minimize: false },
 );
 deliverySchema.index({ webhookId: 1, createdAt: -1 });
+/** For the hourly clean-up of old finished deliveries (DeliveryRetention). */
+deliverySchema.index({ createdAt: 1 });
 
 export type Webhook = InferSchemaType<typeof webhookSchema>;
 export type WebhookDelivery = InferSchemaType<typeof deliverySchema>;
