@@ -62,13 +62,16 @@ export class VersionedCache<T extends object> {
     }
     const cached = this.entries.get(key);
     if (cached) return cached.value;
-    // Stored under the generation read above: a change made while loading clears it on the next get.
     const value = await load();
-    this.entries.set(
-      key,
-      { value },
-      { ttl: value ? this.options.ttlMs : this.options.negativeTtlMs },
-    );
+    // Kept only if no other lookup saw a newer generation while this one loaded: otherwise a value
+    // read before a revocation would be stored as current and outlive it. (A change nobody has
+    // seen yet is caught by the next lookup, which clears the cache.)
+    if (this.generation === current)
+      this.entries.set(
+        key,
+        { value },
+        { ttl: value ? this.options.ttlMs : this.options.negativeTtlMs },
+      );
     return value;
   }
 

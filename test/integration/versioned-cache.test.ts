@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { createLogger } from '../../common/logger';
+import { createRedis, waitForRedis } from '../../common/redis';
+import { bumpGeneration, VersionedCache } from '../../common/versioned-cache';
+
+describe('VersionedCache (per-process cache dropped on every instance through Redis)', () => {
+  const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const generationKey = `test:versioned-cache:${randomBytes(4).toString('hex')}:generation`;
+  const newCache = () =>
+    new VersionedCache<{ version: number }>(
+      redis,
+      { generationKey, ttlMs: 60_000, negativeTtlMs: 60_000 },
+      createLogger('test', 'silent'),
+    );
+
+  beforeAll(() => waitForRedis(redis));
+  afterAll(async () => {
+    await redis.del(generationKey);
+    redis.disconnect();
+  });
+
+  it('KEY-9: when a revocation lands while a value is being loaded and another lookup has seen it, then the value loaded before is not kept', async () => {
+    const cache = newCache();
+    let release!: () => void;
+    const slowLoad = cache.get('key', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { version: 1 }; // read before the revocation
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await bumpGeneration(redis, generationKey);
+    // Another lookup on this instance sees the new generation while the first still loads.
+    expect(await cache.get('other', async () => ({ version: 0 }))).toEqual({ version: 0 });
+    release();
+    expect(await slowLoad).toEqual({ version: 1 });
+    expect(await cache.get('key', async () => ({ version: 2 }))).toEqual({ version: 2 });
+  });
+
+  it('KEY-9: when something changed since a value was cached, then peek shows it only until isCurrent says otherwise', async () => {
+    const cache = newCache();
+    await cache.get('key', async () => ({ version: 1 }));
+    expect(cache.peek('key')).toEqual({ version: 1 });
+    expect(await cache.isCurrent()).toBe(true);
+    await bumpGeneration(redis, generationKey);
+    expect(cache.peek('key')).toEqual({ version: 1 }); // unconfirmed until asked
+    expect(await cache.isCurrent()).toBe(false);
+    expect(cache.peek('key')).toBeUndefined();
+    expect(await cache.get('key', async () => ({ version: 2 }))).toEqual({ version: 2 });
+    expect(await cache.isCurrent()).toBe(true);
+  });
+});
