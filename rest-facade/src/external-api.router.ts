@@ -7,7 +7,7 @@ import type { CallLogWriter } from './call-log/call-log.writer';
 import type { FacadeDeps } from './deps';
 import { sendSuccess } from './envelope';
 import { fromGraphQLErrors } from './error-mapper';
-import type { LimitDecision, UsageLimiter } from './limits/usage-limiter';
+import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
 import { ROUTES, type RouteDefinition } from './routes';
 
 export const API_BASE = '/api/external/v1';
@@ -57,52 +57,72 @@ const limitSubject = (context: KeyContext) => ({
 });
 
 /**
- * The key's context and the call counted against its limits. A key cached in this process is
- * counted per minute in the same Redis round trip that checks for revocations; if one happened,
- * the count is undone and the key authenticated afresh (so a refused key never counts).
+ * The key's context and its per-minute point. A key cached in this process takes its point in
+ * the same Redis round trip that checks for revocations; if one happened, the point goes back and
+ * the key is authenticated afresh (so a refused key never counts).
  */
-async function authenticateAndCount(
+async function authenticateAndTakeMinute(
   req: Request,
   deps: ExternalApiDeps,
-): Promise<{ context: KeyContext; usage: LimitDecision }> {
+): Promise<{ context: KeyContext; minute: MinuteDecision }> {
   const cached = deps.auth.cached(req);
   if (cached) {
-    const usage = await deps.limiter.admitIf(limitSubject(cached), deps.auth.stillCurrent());
-    if (usage) return { context: cached, usage };
+    const minute = await deps.limiter.takeMinuteIf(limitSubject(cached), deps.auth.stillCurrent());
+    if (minute) return { context: cached, minute };
   }
   const { context } = await deps.auth.authenticate(req);
-  return { context, usage: await deps.limiter.admit(limitSubject(context)) };
+  return { context, minute: await deps.limiter.takeMinute(limitSubject(context)) };
 }
 
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
-    const { context, usage } = await authenticateAndCount(req, deps);
+    const { context, minute } = await authenticateAndTakeMinute(req, deps);
     res.locals.keyId = context.keyId;
+    const permitted = !route.permission || context.permissions.includes(route.permission);
+    const deciding = deps.limiter.decide(limitSubject(context), minute);
+    // The monthly count and the (read-only) operation run side by side, one round trip fewer on
+    // every call. A call then refused for the month has cost one operation for nothing, which
+    // the per-minute limit already bounds like any admitted call.
+    const executing = minute.admitted && permitted ? execute(route, req, context, deps) : null;
+    executing?.catch(() => undefined); // awaited below unless the call is refused first
+    const usage = await deciding;
     setUsageHeaders(res, context, usage);
     if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
     const refusal = limitError(context, usage);
     if (refusal) throw refusal;
-    if (route.permission && !context.permissions.includes(route.permission)) {
-      throw forbidden(`This API key lacks the ${route.permission} permission`);
-    }
-    // The key was checked above (and is re-checked against revocations on every request), so
-    // the gateway gets the signed identity instead of the key and does not look it up again.
-    const result = await deps.gateway.execute<Record<string, unknown>>(
-      route.operation,
-      route.variables(req),
-      signIdentity(deps.config.internalSecret, {
-        kind: 'apiKey',
-        keyId: context.keyId,
-        userId: context.userId,
-        organizationId: context.organizationId,
-        permissions: context.permissions,
-        websiteIds: context.websiteIds,
-      }),
-    );
+    // Not started only when the key lacks the route's permission (a refused minute threw above).
+    if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
+    const result = await executing;
     if (result.errors.length > 0 || !result.data)
       throw fromGraphQLErrors(result.errors, deps.logger);
     sendSuccess(res, route.present(result.data, { key: context, usage }));
   };
+}
+
+/**
+ * The route's persisted operation. The key was checked above (and against revocations on every
+ * call), so the gateway gets the signed identity instead of the key and does not look it up again.
+ */
+async function execute(
+  route: RouteDefinition,
+  req: Request,
+  context: KeyContext,
+  deps: ExternalApiDeps,
+) {
+  // Async, so bad parameters (a 400 thrown while building the variables) come out after the
+  // limits were decided and their headers set, like every other answer of the operation.
+  return deps.gateway.execute<Record<string, unknown>>(
+    route.operation,
+    route.variables(req),
+    signIdentity(deps.config.internalSecret, {
+      kind: 'apiKey',
+      keyId: context.keyId,
+      userId: context.userId,
+      organizationId: context.organizationId,
+      permissions: context.permissions,
+      websiteIds: context.websiteIds,
+    }),
+  );
 }
 
 function publishUsageThreshold(deps: ExternalApiDeps, key: KeyContext, usage: LimitDecision): void {

@@ -36,7 +36,7 @@ describe('External API limits, quotas and headers', () => {
     expect(response.headers.get('x-usage-total')).toBe('1');
   });
 
-  it('LIM-6: when a call fails after authentication (403, 404), then the usage headers are there too', async () => {
+  it('LIM-6: when a call fails after authentication (400, 403, 404), then the usage headers are there too', async () => {
     const account = await buildAccount(stack, { plan: 'scale' });
     const { key } = await buildApiKey(stack, account, { permissions: ['track_events'] });
     const forbidden = await callApi(stack, 'GET', '/websites', { key });
@@ -50,6 +50,20 @@ describe('External API limits, quotas and headers', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-usage-monthly')).toBe('2');
     expect(missing.headers.get('x-usage-total')).toBe('1');
+    const badParameter = await callApi(
+      stack,
+      'GET',
+      `/analytics/${account.websites[0]!.id}/visitors?limit=abc`,
+      { key: reader },
+    );
+    expect(badParameter.status).toBe(400);
+    expect(badParameter.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(badParameter.headers.get('x-ratelimit-remaining')).toBe('57');
+    expect(badParameter.headers.get('x-usage-monthly')).toBe('3');
+    expect(badParameter.headers.get('x-usage-total')).toBe('2');
+    expect(badParameter.headers.get('x-usage-reset')).toBe(
+      monthlyResetAt(new Date()).toISOString(),
+    );
   });
 
   it('LIM-7: when GET /usage is called, then it reports monthly count, remaining quota, per-minute limit and tier', async () => {
@@ -224,6 +238,40 @@ describe('External API limits, quotas and headers', () => {
         timestamp: expect.any(String),
       },
     });
+  });
+
+  it('LIM-4: when the monthly quota is used up, then it is the answer whatever the call would have met otherwise (unknown website, missing permission)', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMonth: 1 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    const trackOnly = await buildApiKey(stack, account, { permissions: ['track_events'] });
+    expect((await callApi(stack, 'GET', '/websites', { key })).status).toBe(200);
+    const unknownWebsite = await callApi<{ error: { code: string } }>(
+      stack,
+      'GET',
+      '/websites/000000000000000000000000',
+      { key },
+    );
+    expect(unknownWebsite.status).toBe(429);
+    expect(unknownWebsite.body.error.code).toBe('MONTHLY_LIMIT_EXCEEDED');
+    const lacksPermission = await callApi<{ error: { code: string } }>(
+      stack,
+      'GET',
+      `/analytics/${account.websites[0]!.id}`,
+      { key: trackOnly.key },
+    );
+    expect(lacksPermission.status).toBe(429);
+    expect(lacksPermission.body.error.code).toBe('MONTHLY_LIMIT_EXCEEDED');
+    const badParameter = await callApi<{ error: { code: string } }>(
+      stack,
+      'GET',
+      `/analytics/${account.websites[0]!.id}/visitors?limit=abc`,
+      { key },
+    );
+    expect(badParameter.status).toBe(429);
+    expect(badParameter.body.error.code).toBe('MONTHLY_LIMIT_EXCEEDED');
   });
 
   it('LIM-4: when usage reaches 80 % and 100 % of the quota, then one platform event each is published', async () => {

@@ -49,7 +49,7 @@ export function monthlyResetAt(now: Date): Date {
 
 type MonthlyResult = [number, number, number];
 
-interface MinuteDecision {
+export interface MinuteDecision {
   admitted: boolean;
   remaining: number | null;
   retryAfterSeconds: number;
@@ -77,37 +77,39 @@ export class UsageLimiter {
     redis.defineCommand('waCountMonthly', { numberOfKeys: 3, lua: MONTHLY_SCRIPT });
   }
 
-  async admit(subject: LimitSubject, now = new Date()): Promise<LimitDecision> {
-    return this.countMonthly(subject, await this.consumeMinute(subject), now);
+  /** Step 1: the per-minute limit takes a point (or refuses). */
+  takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
+    return this.consumeMinute(subject);
   }
 
   /**
-   * `admit`, for a subject known from a cache that `valid` (asked in the same Redis round trip
-   * as the per-minute check) confirms or not. When it does not, the minute point goes back and
-   * nothing is counted: null, and the caller authenticates again.
+   * Step 1 for a subject known from a cache that `valid` (asked in the same Redis round trip)
+   * confirms or not. When it does not, the point goes back and null is returned: the caller
+   * authenticates again, and nothing was counted.
    */
-  async admitIf(
+  async takeMinuteIf(
     subject: LimitSubject,
     valid: Promise<boolean>,
-    now = new Date(),
-  ): Promise<LimitDecision | null> {
+  ): Promise<MinuteDecision | null> {
     const [minute, confirmed] = await Promise.all([this.consumeMinute(subject), valid]);
-    if (!confirmed) {
-      // The consume counted even if it refused; give the point back either way, to whichever
-      // limiter took it (the in-memory one while Redis is away).
-      const limiter = minute.exact
-        ? this.redisLimiter(subject.requestsPerMinute)
-        : this.memoryLimiter(subject.requestsPerMinute);
-      await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
-      return null;
-    }
-    return this.countMonthly(subject, minute, now);
+    if (confirmed) return minute;
+    // The consume counted even if it refused; give the point back either way, to whichever
+    // limiter took it (the in-memory one while Redis is away).
+    const limiter = minute.exact
+      ? this.redisLimiter(subject.requestsPerMinute)
+      : this.memoryLimiter(subject.requestsPerMinute);
+    await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
+    return null;
   }
 
-  private async countMonthly(
+  /**
+   * Step 2: counts the call (monthly quota, key totals) and decides. A call refused for the
+   * month gives its minute point back. Never rejects: without Redis the monthly figures are null.
+   */
+  async decide(
     subject: LimitSubject,
     minute: MinuteDecision,
-    now: Date,
+    now = new Date(),
   ): Promise<LimitDecision> {
     const resetAt = monthlyResetAt(now);
     let monthly: MonthlyResult | null = null;
