@@ -39,27 +39,8 @@ export class VersionedCache<T extends object> {
   }
 
   async get(key: string, load: () => Promise<T | null>): Promise<T | null> {
-    let current: string;
-    try {
-      current = await (this.reading ??= this.readGeneration());
-      if (this.bypassing)
-        this.logger.info({ cache: this.options.generationKey }, 'cache back in use');
-      this.bypassing = false;
-    } catch (error) {
-      if (!this.bypassing)
-        this.logger.warn(
-          { err: (error as Error).message, cache: this.options.generationKey },
-          'cache bypassed: redis unavailable',
-        );
-      this.bypassing = true;
-      this.entries.clear();
-      this.generation = null;
-      return load();
-    }
-    if (current !== this.generation) {
-      this.entries.clear();
-      this.generation = current;
-    }
+    const current = await this.observeGeneration();
+    if (current === null) return load();
     const cached = this.entries.get(key);
     if (cached) return cached.value;
     const value = await load();
@@ -81,25 +62,44 @@ export class VersionedCache<T extends object> {
    * Lets a caller start work that can be undone in the same round trip as the check.
    */
   peek(key: string): T | null | undefined {
-    if (this.bypassing || this.generation === null) return undefined;
+    if (this.generation === null) return undefined; // nothing read yet, or Redis away
     return this.entries.get(key)?.value;
   }
 
   /** True when nothing changed since the cached values were read; otherwise they are dropped. */
   async isCurrent(): Promise<boolean> {
     const seen = this.generation;
+    const current = await this.observeGeneration();
+    return current !== null && current === seen;
+  }
+
+  /**
+   * Reads the generation (lookups that overlap share one read) and drops the cache when it moved.
+   * Null when Redis cannot be read: the cache is then bypassed, never trusted.
+   */
+  private async observeGeneration(): Promise<string | null> {
     let current: string;
     try {
       current = await (this.reading ??= this.readGeneration());
-    } catch {
-      return false; // get() notices the outage, logs it and bypasses the cache
+    } catch (error) {
+      if (!this.bypassing)
+        this.logger.warn(
+          { err: (error as Error).message, cache: this.options.generationKey },
+          'cache bypassed: redis unavailable',
+        );
+      this.bypassing = true;
+      this.entries.clear();
+      this.generation = null;
+      return null;
     }
-    if (current === seen) return true;
+    if (this.bypassing)
+      this.logger.info({ cache: this.options.generationKey }, 'cache back in use');
+    this.bypassing = false;
     if (current !== this.generation) {
       this.entries.clear();
       this.generation = current;
     }
-    return false;
+    return current;
   }
 
   private async readGeneration(): Promise<string> {

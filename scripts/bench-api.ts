@@ -314,6 +314,7 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
       url: `http://127.0.0.1:${BARE_HOP_PORT}/usage`,
       headers: { 'x-api-key': key },
     };
+    const facadeUsage = { url: `${facade}/usage`, headers: { 'x-api-key': key } };
     Object.assign(
       results,
       await measureSequential({
@@ -325,49 +326,36 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
           body: gatewayUsage.body as string,
         },
         bareUsage1: { label: 'bare hop GET /usage, 1 client', ...bareUsage },
-        facadeUsage1: {
-          label: 'facade   GET /usage, 1 client',
-          url: `${facade}/usage`,
-          headers: { 'x-api-key': key },
-        },
+        facadeUsage1: { label: 'facade   GET /usage, 1 client', ...facadeUsage },
       }),
     );
-    Object.assign(
-      results,
-      await measureLoad({
-        gatewayUsage50: {
-          label: 'gateway  POST /graphql (Usage, persisted), 50 clients',
-          options: { ...gatewayUsage, connections: 50 },
-        },
-        bareUsage50: {
-          label: 'bare hop GET /usage, 50 clients',
-          options: { ...bareUsage, connections: 50 },
-        },
-        facadeUsage50: {
-          label: 'facade   GET /usage, 50 clients',
-          options: { url: `${facade}/usage`, headers: { 'x-api-key': key }, connections: 50 },
-        },
-      }),
-    );
-    const ownCore = await withOwnCore(['facade', 'bare hop'], async () => {
+    const overheadLoad = {
+      gateway: {
+        label: 'gateway  POST /graphql (Usage, persisted), 50 clients',
+        options: { ...gatewayUsage, connections: 50 },
+      },
+      bare: {
+        label: 'bare hop GET /usage, 50 clients',
+        options: { ...bareUsage, connections: 50 },
+      },
+      facade: {
+        label: 'facade   GET /usage, 50 clients',
+        options: { ...facadeUsage, connections: 50 },
+      },
+    };
+    const shared = await measureLoad(overheadLoad);
+    results.gatewayUsage50 = shared.gateway;
+    results.bareUsage50 = shared.bare;
+    results.facadeUsage50 = shared.facade;
+    const ownCore = await withOwnCore(['facade', 'bare hop'], () => {
       console.log('  facade and bare hop on a CPU of their own, the rest on the other (taskset):');
-      return measureLoad({
-        gatewayUsage50OwnCore: {
-          label: 'gateway  POST /graphql (Usage, persisted), 50 cl.',
-          options: { ...gatewayUsage, connections: 50 },
-        },
-        bareUsage50OwnCore: {
-          label: 'bare hop GET /usage, 50 clients',
-          options: { ...bareUsage, connections: 50 },
-        },
-        facadeUsage50OwnCore: {
-          label: 'facade   GET /usage, 50 clients',
-          options: { url: `${facade}/usage`, headers: { 'x-api-key': key }, connections: 50 },
-        },
-      });
+      return measureLoad(overheadLoad);
     });
-    if (ownCore) Object.assign(results, ownCore);
-    else console.log('  (no second CPU or no taskset: the own-CPU scenario is skipped)');
+    if (ownCore) {
+      results.gatewayUsage50OwnCore = ownCore.gateway;
+      results.bareUsage50OwnCore = ownCore.bare;
+      results.facadeUsage50OwnCore = ownCore.facade;
+    } else console.log('  (no second CPU or no taskset: the own-CPU scenario is skipped)');
     await stopChild(bareHop, 5_000);
   }
   const { path1 } = await measureSequential({

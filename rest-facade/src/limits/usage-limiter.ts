@@ -77,11 +77,6 @@ export class UsageLimiter {
     redis.defineCommand('waCountMonthly', { numberOfKeys: 3, lua: MONTHLY_SCRIPT });
   }
 
-  /** Step 1: the per-minute limit takes a point (or refuses). */
-  takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
-    return this.consumeMinute(subject);
-  }
-
   /**
    * Step 1 for a subject known from a cache that `valid` (asked in the same Redis round trip)
    * confirms or not. When it does not, the point goes back and null is returned: the caller
@@ -91,14 +86,10 @@ export class UsageLimiter {
     subject: LimitSubject,
     valid: Promise<boolean>,
   ): Promise<MinuteDecision | null> {
-    const [minute, confirmed] = await Promise.all([this.consumeMinute(subject), valid]);
+    const [minute, confirmed] = await Promise.all([this.takeMinute(subject), valid]);
     if (confirmed) return minute;
-    // The consume counted even if it refused; give the point back either way, to whichever
-    // limiter took it (the in-memory one while Redis is away).
-    const limiter = minute.exact
-      ? this.redisLimiter(subject.requestsPerMinute)
-      : this.memoryLimiter(subject.requestsPerMinute);
-    await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
+    // The consume counted even if it refused; give the point back either way.
+    await this.giveBackMinute(subject, minute);
     return null;
   }
 
@@ -142,10 +133,7 @@ export class UsageLimiter {
     };
     if (!minute.admitted) return { ...base, outcome: 'rate_limited' };
     if (monthly && monthly[0] === 0) {
-      if (minute.exact)
-        await this.redisLimiter(subject.requestsPerMinute)
-          .reward(subject.billingOrganizationId, 1)
-          .catch(() => undefined);
+      await this.giveBackMinute(subject, minute);
       return {
         ...base,
         minuteRemaining: minute.remaining === null ? null : minute.remaining + 1,
@@ -160,7 +148,8 @@ export class UsageLimiter {
     };
   }
 
-  private async consumeMinute(subject: LimitSubject): Promise<MinuteDecision> {
+  /** Step 1: the per-minute limit takes a point (or refuses). */
+  async takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
     const points = subject.requestsPerMinute;
     try {
       const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, 1);
@@ -191,6 +180,14 @@ export class UsageLimiter {
         exact: false,
       };
     }
+  }
+
+  /** Returns the point a call took to whichever limiter took it (in memory while Redis is away). */
+  private async giveBackMinute(subject: LimitSubject, minute: MinuteDecision): Promise<void> {
+    const limiter = minute.exact
+      ? this.redisLimiter(subject.requestsPerMinute)
+      : this.memoryLimiter(subject.requestsPerMinute);
+    await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
   }
 
   private redisLimiter(points: number): RateLimiterRedis {

@@ -8,7 +8,8 @@ import { createAnalyticsModels, syncAnalyticsIndexes } from './models';
 import { analyticsResolvers } from './resolvers';
 import { IngestService } from './services/ingest.service';
 import { QueryService } from './services/query.service';
-import { RetentionService } from './services/retention.service';
+import { PeriodicTask } from '../../../common/periodic-task';
+import { RETENTION_EVERY_MS, RetentionService } from './services/retention.service';
 import { StatsService } from './services/stats.service';
 import { TotalsService } from './services/totals.service';
 
@@ -29,7 +30,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
         logger,
         config.ingestBatchSize,
       ),
-      retention: new RetentionService(models, config.retentionDays, logger),
+      retention: new RetentionService(models, config.retentionDays),
     };
     const { app, apollo } = await createSubgraphApp<AnalyticsDeps>({
       name: 'analytics',
@@ -43,13 +44,19 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       createLoaders: (d) => createAnalyticsLoaders(d),
     });
     await deps.ingest.start();
-    deps.retention.start();
+    const retentionJob = new PeriodicTask(
+      'retention clean-up',
+      RETENTION_EVERY_MS,
+      () => deps.retention.purge(),
+      logger,
+    );
+    retentionJob.start();
     return {
       app,
       apollo,
       services: deps,
       beforeClose: async () => {
-        deps.retention.stop();
+        await retentionJob.stop();
         await deps.ingest.stop();
       },
     };

@@ -13,7 +13,8 @@ import { SecretBox } from './domain/signing-secret';
 import { createWebhooksModels } from './models';
 import { createDeclaredIndexes } from '../../../common/mongo';
 import { webhooksResolvers } from './resolvers';
-import { DeliveryRetention } from './services/delivery-retention';
+import { PeriodicTask } from '../../../common/periodic-task';
+import { DELIVERY_RETENTION_EVERY_MS, DeliveryRetention } from './services/delivery-retention';
 import { DeliveryService } from './services/delivery.service';
 import { WebhookService } from './services/webhook.service';
 
@@ -53,6 +54,12 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
       );
 
       const retention = new DeliveryRetention(models, config.deliveryRetentionDays, logger);
+      const retentionJob = new PeriodicTask(
+        'webhook delivery clean-up',
+        DELIVERY_RETENTION_EVERY_MS,
+        () => retention.purge(),
+        logger,
+      );
       let worker: DeliveryWorker | null = null;
       let consumer: StreamConsumer | null = null;
       if (config.workersEnabled) {
@@ -73,7 +80,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
           logger,
         );
         await consumer.start();
-        retention.start();
+        retentionJob.start();
       }
 
       const deps: WebhooksDeps = { webhooks, deliveries };
@@ -93,7 +100,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         apollo,
         services: { ...deps, retention },
         async beforeClose() {
-          retention.stop();
+          await retentionJob.stop();
           await consumer?.stop();
           await worker?.close();
           await queue.close();

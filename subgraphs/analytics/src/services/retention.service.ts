@@ -1,38 +1,21 @@
-import type { Logger } from '../../../../common/logger';
 import type { AnalyticsModels } from '../models';
 import { DAY_MS } from '../ingest/time-buckets';
 
-const EVERY_MS = 60 * 60_000;
+/** How often the clean-up runs (FerretDB has no TTL indexes, so it is a job). */
+export const RETENTION_EVERY_MS = 60 * 60_000;
 /** Hour buckets serve only the 24h range; older ones are dropped (day buckets stay). */
 export const HOUR_BUCKET_RETENTION_MS = 2 * DAY_MS;
 
 /**
- * Deletes raw events, replay chunks and visitor records older than the retention period, hourly
- * (FerretDB has no TTL indexes), and hour counters older than two days. Day counters, error groups
- * and replay session summaries are kept.
+ * Deletes raw events, replay chunks and visitor records older than the retention period, and hour
+ * counters older than two days; the subgraph runs it hourly. Day counters, error groups and replay
+ * session summaries are kept.
  */
 export class RetentionService {
-  private timer: NodeJS.Timeout | null = null;
-
   constructor(
     private readonly models: AnalyticsModels,
     private readonly retentionDays: number,
-    private readonly logger: Logger,
   ) {}
-
-  start(): void {
-    const run = () =>
-      void this.purge().catch((error: unknown) =>
-        this.logger.error({ err: error }, 'retention clean-up failed'),
-      );
-    this.timer = setInterval(run, EVERY_MS);
-    this.timer.unref();
-    run();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 
   async purge(
     now = Date.now(),

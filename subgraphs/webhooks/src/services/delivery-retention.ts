@@ -1,36 +1,21 @@
 import type { Logger } from '../../../../common/logger';
 import type { WebhooksModels } from '../models';
 
-const EVERY_MS = 60 * 60_000;
+/** How often the clean-up runs (FerretDB has no TTL indexes, so it is a job). */
+export const DELIVERY_RETENTION_EVERY_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
 
 /**
  * Deletes finished delivery records (succeeded, failed, cancelled) older than the retention
- * period, hourly: FerretDB has no TTL indexes. Pending deliveries are never touched, however
- * old. Several instances may run it at once; deleting is idempotent.
+ * period; the subgraph runs it hourly. Pending deliveries are never touched, however old.
+ * Several instances may run it at once; deleting is idempotent.
  */
 export class DeliveryRetention {
-  private timer: NodeJS.Timeout | null = null;
-
   constructor(
     private readonly models: WebhooksModels,
     private readonly retentionDays: number,
     private readonly logger: Logger,
   ) {}
-
-  start(): void {
-    const run = () =>
-      void this.purge().catch((error: unknown) =>
-        this.logger.error({ err: error }, 'webhook delivery clean-up failed'),
-      );
-    this.timer = setInterval(run, EVERY_MS);
-    this.timer.unref();
-    run();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 
   /** Returns how many delivery records were deleted. */
   async purge(now = Date.now()): Promise<number> {
