@@ -13,6 +13,7 @@ import type { FacadeDeps } from './deps';
 import { errorMapper } from './error-mapper';
 import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './external-api.router';
 import { GatewayClient } from './gateway-client';
+import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
 import { createWebhooksRouter } from './webhooks/webhooks.router';
@@ -70,6 +71,7 @@ export async function startFacade(
     ...base,
     auth: new ApiKeyAuthenticator(gateway, redis, config.redisKeyPrefix, logger),
     limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger),
+    headroom: new Headroom(),
     callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
   };
   const app = createFacadeApp(deps);

@@ -7,6 +7,7 @@ import type { CallLogWriter } from './call-log/call-log.writer';
 import type { FacadeDeps } from './deps';
 import { sendSuccess } from './envelope';
 import { fromGraphQLErrors } from './error-mapper';
+import type { Headroom } from './limits/headroom';
 import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
 import { ROUTES, type RouteDefinition } from './routes';
 
@@ -15,6 +16,7 @@ export const API_BASE = '/api/external/v1';
 export interface ExternalApiDeps extends FacadeDeps {
   auth: ApiKeyAuthenticator;
   limiter: UsageLimiter;
+  headroom: Headroom;
   callLog: CallLogWriter;
 }
 
@@ -64,8 +66,8 @@ const limitSubject = (context: KeyContext) => ({
 async function authenticateAndTakeMinute(
   req: Request,
   deps: ExternalApiDeps,
+  cached: KeyContext | null,
 ): Promise<{ context: KeyContext; minute: MinuteDecision }> {
-  const cached = deps.auth.cached(req);
   if (cached) {
     const minute = await deps.limiter.takeMinuteIf(limitSubject(cached), deps.auth.stillCurrent());
     if (minute) return { context: cached, minute };
@@ -74,28 +76,54 @@ async function authenticateAndTakeMinute(
   return { context, minute: await deps.limiter.takeMinute(limitSubject(context)) };
 }
 
+const mayRun = (route: RouteDefinition, context: KeyContext) =>
+  !route.permission || context.permissions.includes(route.permission);
+
+/** A started operation whose result may be dropped unread, without an unhandled rejection. */
+function started<T>(operation: Promise<T>): Promise<T> {
+  operation.catch(() => undefined);
+  return operation;
+}
+
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
-    const { context, minute } = await authenticateAndTakeMinute(req, deps);
-    res.locals.keyId = context.keyId;
-    const permitted = !route.permission || context.permissions.includes(route.permission);
-    const deciding = deps.limiter.decide(limitSubject(context), minute);
-    // The monthly count and the (read-only) operation run side by side, one round trip fewer on
-    // every call. A call then refused for the month has cost one operation for nothing, which
-    // the per-minute limit already bounds like any admitted call.
-    const executing = minute.admitted && permitted ? execute(route, req, context, deps) : null;
-    executing?.catch(() => undefined); // awaited below unless the call is refused first
-    const usage = await deciding;
-    setUsageHeaders(res, context, usage);
-    if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
-    const refusal = limitError(context, usage);
-    if (refusal) throw refusal;
-    // Not started only when the key lacks the route's permission (a refused minute threw above).
-    if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
-    const result = await executing;
-    if (result.errors.length > 0 || !result.data)
-      throw fromGraphQLErrors(result.errors, deps.logger);
-    sendSuccess(res, route.present(result.data, { key: context, usage }));
+    const cached = deps.auth.cached(req);
+    // A key cached here whose organization had room at its last decision starts its (read-only)
+    // operation at once, beside the revocation check and the limits: the result is used only if
+    // both confirm it (docs/api.md, "Order of answers").
+    const claimed =
+      cached && mayRun(route, cached) && deps.headroom.claim(cached.billingOrganizationId)
+        ? cached
+        : null;
+    const early = claimed ? started(execute(route, req, claimed, deps)) : null;
+    try {
+      const { context, minute } = await authenticateAndTakeMinute(req, deps, cached);
+      res.locals.keyId = context.keyId;
+      const permitted = mayRun(route, context);
+      const deciding = deps.limiter.decide(limitSubject(context), minute);
+      // Otherwise the operation starts now, beside the monthly count: a call then refused for
+      // the month has cost one operation for nothing, which the per-minute limit bounds.
+      const executing =
+        minute.admitted && permitted
+          ? context === claimed && early
+            ? early
+            : started(execute(route, req, context, deps))
+          : null;
+      const usage = await deciding;
+      deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
+      setUsageHeaders(res, context, usage);
+      if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
+      const refusal = limitError(context, usage);
+      if (refusal) throw refusal;
+      // Not started only when the key lacks the route's permission (a refused minute threw above).
+      if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
+      const result = await executing;
+      if (result.errors.length > 0 || !result.data)
+        throw fromGraphQLErrors(result.errors, deps.logger);
+      sendSuccess(res, route.present(result.data, { key: context, usage }));
+    } finally {
+      if (claimed) deps.headroom.release(claimed.billingOrganizationId);
+    }
   };
 }
 

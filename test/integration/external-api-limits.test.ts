@@ -216,6 +216,40 @@ describe('External API limits, quotas and headers', () => {
     }
   });
 
+  it('LIM-3: when an organization is at its per-minute limit, then its refused calls do not run their operation', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: 8, requestsPerMonth: 1_000_000 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    // Counts what the facade sends to the gateway; the calls still go through unchanged.
+    const gateway = stack.facade.deps.gateway;
+    const execute = gateway.execute.bind(gateway);
+    let usageOperations = 0;
+    gateway.execute = ((operation, variables, headers) => {
+      if (operation === 'Usage') usageOperations += 1;
+      return execute(operation, variables, headers);
+    }) as typeof gateway.execute;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1)
+        statuses.push((await callApi(stack, 'GET', '/usage', { key })).status);
+      // 3 left: a burst of 12 may start at most 3 operations early, beside the 3 it is admitted.
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, () => callApi(stack, 'GET', '/usage', { key })),
+      );
+      statuses.push(...burst.map((r) => r.status));
+      for (let i = 0; i < 5; i += 1)
+        statuses.push((await callApi(stack, 'GET', '/usage', { key })).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+      expect(usageOperations).toBeGreaterThanOrEqual(8);
+      expect(usageOperations).toBeLessThanOrEqual(11);
+    } finally {
+      gateway.execute = execute;
+    }
+  });
+
   it('LIM-4: when the monthly quota is used up, then 429 MONTHLY_LIMIT_EXCEEDED without Retry-After and with X-Usage-Reset', async () => {
     const account = await buildAccount(stack, {
       plan: 'enterprise',

@@ -15,6 +15,8 @@ export interface LimitDecision {
   outcome: 'admitted' | 'rate_limited' | 'quota_exhausted';
   /** Requests left this minute; null when only an estimate exists (Redis unavailable). */
   minuteRemaining: number | null;
+  /** Time until the current minute window ends; null when only an estimate exists. */
+  minuteWindowEndsInMs: number | null;
   retryAfterSeconds: number;
   monthlyUsed: number | null;
   keyTotal: number | null;
@@ -52,6 +54,7 @@ type MonthlyResult = [number, number, number];
 export interface MinuteDecision {
   admitted: boolean;
   remaining: number | null;
+  windowEndsInMs: number | null;
   retryAfterSeconds: number;
   /** Decided by Redis (false: by the in-memory insurance limiter during an outage). */
   exact: boolean;
@@ -125,6 +128,7 @@ export class UsageLimiter {
     const monthlyUsed = monthly ? Number(monthly[1]) : null;
     const base = {
       minuteRemaining: minute.remaining,
+      minuteWindowEndsInMs: minute.windowEndsInMs,
       retryAfterSeconds: minute.retryAfterSeconds,
       monthlyUsed,
       keyTotal: monthly ? Number(monthly[2]) : null,
@@ -154,13 +158,20 @@ export class UsageLimiter {
     try {
       const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, 1);
       this.markStore(true);
-      return { admitted: true, remaining: res.remainingPoints, retryAfterSeconds: 0, exact: true };
+      return {
+        admitted: true,
+        remaining: res.remainingPoints,
+        windowEndsInMs: res.msBeforeNext,
+        retryAfterSeconds: 0,
+        exact: true,
+      };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         this.markStore(true);
         return {
           admitted: false,
           remaining: 0,
+          windowEndsInMs: rejection.msBeforeNext,
           retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
           exact: true,
         };
@@ -169,13 +180,20 @@ export class UsageLimiter {
     }
     try {
       await this.memoryLimiter(points).consume(subject.billingOrganizationId, 1);
-      return { admitted: true, remaining: null, retryAfterSeconds: 0, exact: false };
+      return {
+        admitted: true,
+        remaining: null,
+        windowEndsInMs: null,
+        retryAfterSeconds: 0,
+        exact: false,
+      };
     } catch (rejection) {
       const ms =
         rejection instanceof RateLimiterRes ? rejection.msBeforeNext : WINDOW_SECONDS * 1000;
       return {
         admitted: false,
         remaining: null,
+        windowEndsInMs: null,
         retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
         exact: false,
       };
