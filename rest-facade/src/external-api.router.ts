@@ -2,7 +2,12 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { signIdentity } from '../../common/identity';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
 import { ApiError, methodNotAllowed, notFound } from './api-error';
-import { forbidden, type ApiKeyAuthenticator, type KeyContext } from './auth/api-key-auth';
+import {
+  forbidden,
+  type ApiKeyAuthenticator,
+  type KeyContext,
+  type PresentedKey,
+} from './auth/api-key-auth';
 import type { CallLogWriter } from './call-log/call-log.writer';
 import type { FacadeDeps } from './deps';
 import { sendSuccess } from './envelope';
@@ -64,15 +69,15 @@ const limitSubject = (context: KeyContext) => ({
  * the key is authenticated afresh (so a refused key never counts).
  */
 async function authenticateAndTakeMinute(
-  req: Request,
-  deps: ExternalApiDeps,
+  presented: PresentedKey,
   cached: KeyContext | null,
+  deps: ExternalApiDeps,
 ): Promise<{ context: KeyContext; minute: MinuteDecision }> {
   if (cached) {
     const minute = await deps.limiter.takeMinuteIf(limitSubject(cached), deps.auth.stillCurrent());
     if (minute) return { context: cached, minute };
   }
-  const { context } = await deps.auth.authenticate(req);
+  const context = await deps.auth.authenticate(presented);
   return { context, minute: await deps.limiter.takeMinute(limitSubject(context)) };
 }
 
@@ -87,7 +92,8 @@ function started<T>(operation: Promise<T>): Promise<T> {
 
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
-    const cached = deps.auth.cached(req);
+    const presented = deps.auth.presented(req);
+    const cached = deps.auth.cached(presented);
     // A key cached here whose organization had room at its last decision starts its (read-only)
     // operation at once, beside the revocation check and the limits: the result is used only if
     // both confirm it (docs/api.md, "Order of answers").
@@ -97,7 +103,7 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
         : null;
     const early = claimed ? started(execute(route, req, claimed, deps)) : null;
     try {
-      const { context, minute } = await authenticateAndTakeMinute(req, deps, cached);
+      const { context, minute } = await authenticateAndTakeMinute(presented, cached, deps);
       res.locals.keyId = context.keyId;
       const permitted = mayRun(route, context);
       const deciding = deps.limiter.decide(limitSubject(context), minute);

@@ -60,6 +60,11 @@ export const keyExpired = () =>
   );
 export const forbidden = (message: string) => new ApiError(403, 'forbidden', message, 'auth');
 
+export interface PresentedKey {
+  key: string;
+  hash: string;
+}
+
 /**
  * Authenticates `X-API-Key` / `Authorization: Bearer` for the External API. The key's context
  * (permissions, plan, limits) comes from the gateway's `Viewer` operation and is cached per
@@ -77,17 +82,19 @@ export class ApiKeyAuthenticator {
     this.cache = createCredentialCache<KeyContext>(redis, redisKeyPrefix, logger);
   }
 
-  /** Returns the key and its context, or throws the spec's 401/403 errors. */
-  async authenticate(
-    req: Request,
-    now = new Date(),
-  ): Promise<{ key: string; context: KeyContext }> {
+  /** The presented key, once its shape is checked (else the spec's 401), and its hash. */
+  presented(req: Request): PresentedKey {
     const key = wellFormedKey(req);
-    const context = await this.cache.get(sha256Hex(key), () => this.load(key));
+    return { key, hash: sha256Hex(key) };
+  }
+
+  /** Returns the key's context, or throws the spec's 401/403 errors. */
+  async authenticate(presented: PresentedKey, now = new Date()): Promise<KeyContext> {
+    const context = await this.cache.get(presented.hash, () => this.load(presented.key));
     if (!context) throw invalidApiKey();
     if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime())
       throw keyExpired();
-    return { key, context };
+    return context;
   }
 
   /**
@@ -95,8 +102,8 @@ export class ApiKeyAuthenticator {
    * null. Unconfirmed: `stillCurrent()` tells whether a revocation happened since; the caller
    * may start undoable work meanwhile (one Redis round trip for both) and must undo it if not.
    */
-  cached(req: Request, now = new Date()): KeyContext | null {
-    const context = this.cache.peek(sha256Hex(wellFormedKey(req)));
+  cached(presented: PresentedKey, now = new Date()): KeyContext | null {
+    const context = this.cache.peek(presented.hash);
     if (!context) return null;
     if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime()) return null;
     return context;
