@@ -96,7 +96,7 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
     const cached = deps.auth.cached(presented);
     // A key cached here whose organization had room at its last decision starts its (read-only)
     // operation at once, beside the revocation check and the limits: the result is used only if
-    // both confirm it (docs/api.md, "Order of answers").
+    // both confirm the call (docs/api.md, "Work that runs beside the limits").
     const claimed =
       cached && mayRun(route, cached) && deps.headroom.claim(cached.billingOrganizationId)
         ? cached
