@@ -15,6 +15,7 @@ import { fromGraphQLErrors } from './error-mapper';
 import type { Headroom } from './limits/headroom';
 import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
 import { ROUTES, type RouteDefinition } from './routes';
+import { rejectUnknownQueryParameters } from './routes/query-parameters';
 
 export const API_BASE = '/api/external/v1';
 
@@ -145,6 +146,7 @@ async function execute(
 ) {
   // Async, so bad parameters (a 400 thrown while building the variables) come out after the
   // limits were decided and their headers set, like every other answer of the operation.
+  rejectUnknownQueryParameters(req, route.query);
   return deps.gateway.execute<Record<string, unknown>>(
     route.operation,
     route.variables(req),

@@ -181,6 +181,33 @@ describe('analytics: collected traffic read back through the External API', () =
       },
     );
 
+    it('DATA-6: when a query parameter the route does not accept is sent, then 400 invalid_parameters names it and what is accepted', async () => {
+      const response = await api<Envelope<unknown>>(
+        stack,
+        await key(),
+        `/analytics/${site.id}?startDate=2026-01-01&range=30d`,
+      );
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        success: false,
+        error: {
+          code: 'invalid_parameters',
+          message: 'Unknown query parameter "startDate"; this endpoint accepts range, timeRange',
+          timestamp: expect.any(String),
+          details: { unknown: ['startDate'], accepted: ['range', 'timeRange'] },
+        },
+      });
+      const misspelt = await api<Envelope<unknown>>(
+        stack,
+        await key(),
+        `/analytics/${site.id}/visitors?ragne=30d&ofset=10`,
+      );
+      expect(misspelt.status).toBe(400);
+      expect(misspelt.body.error?.message).toBe(
+        'Unknown query parameters "ragne", "ofset"; this endpoint accepts range, timeRange, limit, offset',
+      );
+    });
+
     it("DATA-6: when the website does not exist, then 404 not_found; when it is another organization's, then 403 forbidden", async () => {
       const k = await key();
       const unknown = await api<Envelope<unknown>>(stack, k, '/analytics/65f000000000000000000000');

@@ -83,6 +83,24 @@ describe('External API limits, quotas and headers', () => {
     });
   });
 
+  it('LIM-7 DATA-6: when GET /usage gets a query parameter, then 400 invalid_parameters with the usage headers', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const response = await callApi(stack, 'GET', '/usage?month=2026-10', { key });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      error: {
+        code: 'invalid_parameters',
+        message: 'Unknown query parameter "month"; this endpoint takes none',
+        timestamp: expect.any(String),
+        details: { unknown: ['month'], accepted: [] },
+      },
+    });
+    expect(response.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(response.headers.get('x-usage-monthly')).toBe('1');
+  });
+
   it('LIM-1: when support sets custom Enterprise limits, then they apply', async () => {
     const account = await buildAccount(stack, {
       plan: 'enterprise',

@@ -177,7 +177,8 @@ export const CORE_COMPONENTS = {
   },
   responses: {
     BadRequest: {
-      description: 'invalid_parameters or invalid_json.',
+      description:
+        'invalid_parameters (a bad value, or a query parameter this operation does not list: such parameters are refused, not ignored; details.unknown and details.accepted name them) or invalid_json.',
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unauthorized: {

@@ -17,6 +17,8 @@ export const DEFAULT_RANGE: RestRange = '7d';
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 const MAX_OFFSET = 2_000_000_000;
+const RANGE_QUERY = ['range', 'timeRange'] as const;
+const PAGED_QUERY = [...RANGE_QUERY, 'limit', 'offset'] as const;
 
 function single(req: Request, name: string): string | undefined {
   const value = req.query[name];
@@ -159,6 +161,7 @@ function breakdownRoute(
     method: 'get',
     path,
     operation: 'AnalyticsBreakdown',
+    query: PAGED_QUERY,
     permission: 'read_analytics',
     variables: (req) => ({ ...withPage(req), dimension }),
     present: (data) => {
@@ -182,6 +185,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/analytics/:websiteId',
     operation: 'AnalyticsOverview',
+    query: RANGE_QUERY,
     permission: 'read_analytics',
     variables: (req) => ({ websiteId: websiteId(req), range: parseRange(req) }),
     present: (data) => {
@@ -202,6 +206,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/analytics/:websiteId/visitors',
     operation: 'AnalyticsVisitors',
+    query: PAGED_QUERY,
     permission: 'read_analytics',
     variables: withPage,
     present: (data) => snakeKeys(field(data, 'visitors')),
@@ -213,6 +218,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/analytics/:websiteId/technology',
     operation: 'AnalyticsTechnology',
+    query: [...RANGE_QUERY, 'limit'],
     permission: 'read_analytics',
     variables: (req) => ({
       websiteId: websiteId(req),
@@ -225,6 +231,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/heatmaps/:websiteId/pages',
     operation: 'HeatmapPages',
+    query: PAGED_QUERY,
     permission: 'read_analytics',
     variables: withPage,
     present: (data) => snakeKeys(field(data, 'heatmapPages')),
@@ -233,6 +240,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/replays/:websiteId/sessions',
     operation: 'ReplaySessions',
+    query: PAGED_QUERY,
     permission: 'read_analytics',
     variables: withPage,
     present: (data) => snakeKeys(field(data, 'replaySessions')),
@@ -241,6 +249,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/errors/:websiteId/groups',
     operation: 'ErrorGroups',
+    query: PAGED_QUERY,
     permission: 'read_analytics',
     variables: withPage,
     present: (data) => snakeKeys(field(data, 'errorGroups')),
@@ -249,6 +258,7 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     method: 'post',
     path: '/query/:websiteId',
     operation: 'AnalyticsQuery',
+    query: [],
     permission: 'read_analytics',
     variables: (req) => ({ websiteId: websiteId(req), input: queryInput(req) }),
     present: (data) => {

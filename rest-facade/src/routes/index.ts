@@ -11,6 +11,7 @@ const ACCOUNT_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/websites',
     operation: 'ListWebsites',
+    query: [],
     permission: 'read_analytics',
     variables: () => ({}),
     present: (data) => ({ websites: data.websites }),
@@ -19,6 +20,7 @@ const ACCOUNT_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/websites/:websiteId',
     operation: 'GetWebsite',
+    query: [],
     permission: 'read_analytics',
     variables: (req) => ({ id: param(req, 'websiteId') }),
     present: (data) => data.website,
@@ -27,6 +29,7 @@ const ACCOUNT_ROUTES: RouteDefinition[] = [
     method: 'get',
     path: '/usage',
     operation: 'Usage',
+    query: [],
     variables: () => ({}),
     present: (_data, { key, usage }) => ({
       tier: key.tier,

@@ -15,6 +15,8 @@ export interface RouteDefinition {
   path: string;
   /** Name of the persisted operation in rest-facade/operations. */
   operation: string;
+  /** The query parameters it accepts, as the OpenAPI document lists them; any other is a 400. */
+  query: readonly string[];
   /** Permission the key needs; checked by the facade before the operation runs. */
   permission?: Permission;
   /** Builds the operation's variables; throws `invalidParameters` (400) on bad input. */
