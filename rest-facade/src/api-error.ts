@@ -21,6 +21,12 @@ export class ApiError extends Error {
 
 export const invalidParameters = (message: string, details?: unknown) =>
   new ApiError(400, 'invalid_parameters', message, 'envelope', {}, details);
+export const notJsonBody = () =>
+  new ApiError(
+    415,
+    'unsupported_media_type',
+    'Send the body as JSON with Content-Type: application/json',
+  );
 export const invalidJson = () =>
   new ApiError(400, 'invalid_json', 'The request body is not valid JSON');
 export const notFound = (message = 'No such endpoint') => new ApiError(404, 'not_found', message);

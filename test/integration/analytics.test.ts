@@ -461,6 +461,59 @@ describe('analytics: collected traffic read back through the External API', () =
     );
   });
 
+  describe('POST /query/:websiteId body format', () => {
+    it('DATA-6: when the body is not sent as application/json, then 415 unsupported_media_type says how to send it', async () => {
+      const fixture = await analyticsAccount(stack);
+      const k = await fixture.key();
+      const path = `/query/${fixture.account.websites[0]!.id}`;
+      const body = JSON.stringify({ metrics: ['visitors'] });
+      for (const contentType of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const response = await api<unknown>(stack, k, path, {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body,
+        });
+        expect(response.status).toBe(415);
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'unsupported_media_type',
+            message: 'Send the body as JSON with Content-Type: application/json',
+            timestamp: expect.any(String),
+          },
+        });
+        expect(response.headers.get('x-usage-limit')).toBe('10000');
+      }
+      const json = await api<unknown>(stack, k, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body,
+      });
+      expect(json.status).toBe(200);
+    });
+
+    it('DATA-6: when the body is not valid JSON or over 64 KiB, then 400 invalid_json or 413 payload_too_large', async () => {
+      const fixture = await analyticsAccount(stack);
+      const k = await fixture.key();
+      const path = `/query/${fixture.account.websites[0]!.id}`;
+      const headers = { 'content-type': 'application/json' };
+      const broken = await api<{ error: { code: string } }>(stack, k, path, {
+        method: 'POST',
+        headers,
+        body: '{"metrics": [',
+      });
+      expect(broken.status).toBe(400);
+      expect(broken.body.error.code).toBe('invalid_json');
+      const large = await api<{ error: { code: string } }>(stack, k, path, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ metrics: ['visitors'], pad: 'x'.repeat(70_000) }),
+      });
+      expect(large.status).toBe(413);
+      expect(large.body.error.code).toBe('payload_too_large');
+    });
+  });
+
   describe('permissions', () => {
     it('AUTH-4: when the key lacks the read analytics permission, then 403 forbidden', async () => {
       const fixture = await analyticsAccount(stack);

@@ -13,7 +13,7 @@ import {
   queryBodySchema,
   RANGE_VALUES,
 } from '../routes/analytics.routes';
-import { STANDARD_ERRORS, successResponse, websiteIdParameter } from './core.openapi';
+import { BODY_ERRORS, STANDARD_ERRORS, successResponse, websiteIdParameter } from './core.openapi';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const API = '/api/external/v1';
@@ -325,7 +325,11 @@ export const ANALYTICS_PATHS = {
         required: true,
         content: { 'application/json': { schema: ref('QueryRequest') } },
       },
-      responses: { '200': successResponse('Query result', ref('QueryResult')), ...STANDARD_ERRORS },
+      responses: {
+        '200': successResponse('Query result', ref('QueryResult')),
+        ...STANDARD_ERRORS,
+        ...BODY_ERRORS,
+      },
     },
   },
   '/api/collect': {

@@ -48,6 +48,12 @@ export const STANDARD_ERRORS = {
   '503': responseRef('Unavailable'),
 };
 
+/** Further answers of the routes that take a body (POST /query). */
+export const BODY_ERRORS = {
+  '413': responseRef('PayloadTooLarge'),
+  '415': responseRef('UnsupportedMediaType'),
+};
+
 export const websiteIdParameter = {
   name: 'websiteId',
   in: 'path',
@@ -196,6 +202,15 @@ export const CORE_COMPONENTS = {
     MethodNotAllowed: {
       description: 'method_not_allowed; the Allow header lists the methods.',
       headers: { Allow: { schema: { type: 'string' } } },
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    PayloadTooLarge: {
+      description: 'payload_too_large: the body exceeds 64 KiB.',
+      content: { 'application/json': { schema: ref('EnvelopeError') } },
+    },
+    UnsupportedMediaType: {
+      description:
+        'unsupported_media_type: the body is not sent as application/json (curl -d sends a form unless told otherwise).',
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     TooManyRequests: {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { invalidParameters } from '../api-error';
+import { invalidParameters, notJsonBody } from '../api-error';
 import type { RouteDefinition } from './route-definition';
 import { QUERY_DIMENSIONS, QUERY_METRICS, TIME_DIMENSIONS } from '../../../common/analytics-query';
 
@@ -109,6 +109,8 @@ export const queryBodySchema = z
   .strict();
 
 function queryInput(req: Request) {
+  // Otherwise `curl -d '{…}'` (form-encoded by default) would meet "metrics: expected array".
+  if (!req.is('application/json')) throw notJsonBody();
   const parsed = queryBodySchema.safeParse(req.body ?? {});
   if (!parsed.success) {
     throw invalidParameters(

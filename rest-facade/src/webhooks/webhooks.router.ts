@@ -2,7 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { sha256Hex } from '../../../common/secrets';
-import { ApiError, invalidParameters, methodNotAllowed } from '../api-error';
+import { ApiError, invalidParameters, methodNotAllowed, notJsonBody } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors } from '../error-mapper';
@@ -80,12 +80,7 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
 
   router.post('/', async (req, res) => {
     bearer(req); // 401 before any complaint about the body
-    if (!req.is('application/json'))
-      throw new ApiError(
-        415,
-        'unsupported_media_type',
-        'Send the body as JSON with Content-Type: application/json',
-      );
+    if (!req.is('application/json')) throw notJsonBody();
     const parsed = createWebhookBody.safeParse(req.body ?? {});
     if (!parsed.success) {
       throw invalidParameters(
