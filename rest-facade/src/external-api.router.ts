@@ -85,6 +85,19 @@ async function authenticateAndTakeMinute(
 const mayRun = (route: RouteDefinition, context: KeyContext) =>
   !route.permission || context.permissions.includes(route.permission);
 
+const parseJson = express.json({ limit: '64kb' });
+
+/**
+ * Reads a JSON body. Started with the call and awaited only by the operation, so a body that is
+ * not JSON or too large (400, 413) is answered after the key and the limits, like every other
+ * problem with the request's content (docs/api.md, "Order of answers").
+ */
+function readJsonBody(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    parseJson(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+}
+
 /** A started operation whose result may be dropped unread, without an unhandled rejection. */
 function started<T>(operation: Promise<T>): Promise<T> {
   operation.catch(() => undefined);
@@ -93,6 +106,7 @@ function started<T>(operation: Promise<T>): Promise<T> {
 
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
+    const body = route.method === 'post' ? started(readJsonBody(req, res)) : null;
     const presented = deps.auth.presented(req);
     const cached = deps.auth.cached(presented);
     // A key cached here whose organization had room at its last decision starts its (read-only)
@@ -102,7 +116,7 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
       cached && mayRun(route, cached) && deps.headroom.claim(cached.billingOrganizationId)
         ? cached
         : null;
-    const early = claimed ? started(execute(route, req, claimed, deps)) : null;
+    const early = claimed ? started(execute(route, req, claimed, deps, body)) : null;
     try {
       const { context, minute } = await authenticateAndTakeMinute(presented, cached, deps);
       res.locals.keyId = context.keyId;
@@ -114,7 +128,7 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
         minute.admitted && permitted
           ? context === claimed && early
             ? early
-            : started(execute(route, req, context, deps))
+            : started(execute(route, req, context, deps, body))
           : null;
       const usage = await deciding;
       deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
@@ -143,10 +157,12 @@ async function execute(
   req: Request,
   context: KeyContext,
   deps: ExternalApiDeps,
+  body: Promise<void> | null,
 ) {
   // Async, so bad parameters (a 400 thrown while building the variables) come out after the
   // limits were decided and their headers set, like every other answer of the operation.
   rejectUnknownQueryParameters(req, route.query);
+  await body;
   return deps.gateway.execute<Record<string, unknown>>(
     route.operation,
     route.variables(req),
@@ -201,7 +217,6 @@ function callLogger(callLog: CallLogWriter) {
 export function createExternalApiRouter(deps: ExternalApiDeps): Router {
   const api = Router();
   api.use(callLogger(deps.callLog));
-  api.use(express.json({ limit: '64kb' }));
   const methodsByPath = new Map<string, string[]>();
   for (const route of ROUTES) {
     api[route.method](route.path, routeHandler(route, deps));

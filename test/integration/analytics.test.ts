@@ -1,3 +1,4 @@
+import { http } from '../support/http';
 import { collect, analyticsAccount, api, IP, UA } from './analytics-helpers';
 import { startStack, type Stack } from '../support/stack';
 
@@ -492,25 +493,37 @@ describe('analytics: collected traffic read back through the External API', () =
       expect(json.status).toBe(200);
     });
 
-    it('DATA-6: when the body is not valid JSON or over 64 KiB, then 400 invalid_json or 413 payload_too_large', async () => {
+    it('DATA-6: when the body is not valid JSON or over 64 KiB, then 400 invalid_json or 413 payload_too_large after the key is checked', async () => {
       const fixture = await analyticsAccount(stack);
       const k = await fixture.key();
       const path = `/query/${fixture.account.websites[0]!.id}`;
       const headers = { 'content-type': 'application/json' };
+      const brokenBody = '{"metrics": [';
+      const largeBody = JSON.stringify({ metrics: ['visitors'], pad: 'x'.repeat(70_000) });
+      for (const body of [brokenBody, largeBody]) {
+        const withoutKey = await http<{ error: { code: string } }>(
+          `${stack.facade.url}/api/external/v1${path}`,
+          { method: 'POST', headers, body },
+        );
+        expect(withoutKey.status).toBe(401);
+        expect(withoutKey.body.error.code).toBe('invalid_api_key');
+      }
       const broken = await api<{ error: { code: string } }>(stack, k, path, {
         method: 'POST',
         headers,
-        body: '{"metrics": [',
+        body: brokenBody,
       });
       expect(broken.status).toBe(400);
       expect(broken.body.error.code).toBe('invalid_json');
+      expect(broken.headers.get('x-usage-monthly')).toBe('1');
       const large = await api<{ error: { code: string } }>(stack, k, path, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ metrics: ['visitors'], pad: 'x'.repeat(70_000) }),
+        body: largeBody,
       });
       expect(large.status).toBe(413);
       expect(large.body.error.code).toBe('payload_too_large');
+      expect(large.headers.get('x-usage-monthly')).toBe('2');
     });
   });
 
