@@ -4,8 +4,9 @@
  * 1. GET /usage through the facade next to the same persisted operation sent straight to the
  *    gateway: what the key check, limits and headers add (target: ≤ 1 ms at p50, ≤ 15 % of
  *    throughput). Next to both, a bare pass-through Node service (scripts/lib/bare-hop.ts): the
- *    least any separate HTTP hop costs on the same cores, so the facade's own share shows. The
- *    three take turns in short slices, so the machine's drift hits them alike.
+ *    least any separate HTTP hop costs on the same cores, so the facade's own share shows; at 50
+ *    clients also a bare hop that sends the facade's signed identity instead of the key. The
+ *    targets take turns in short slices, so the machine's drift hits them alike.
  * 2. The whole path (facade → gateway → keys subgraph → database) at 1 and 50 clients
  *    (target: p50 ≤ 3 ms at 1 client).
  * 3. The same stack on @apollo/gateway's defaults (its own fetcher, inline tracing on) as the
@@ -19,6 +20,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { CallerIdentity } from '../common/identity';
 import { connectMongo, createDeclaredIndexes } from '../common/mongo';
 import { fromRoot } from '../common/paths';
 import { readManifest } from '../common/persisted-operations';
@@ -30,6 +32,8 @@ import { cpuSecondsByRole, stackProcesses } from './lib/process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const BARE_HOP_PORT = 3199;
+const IDENTITY_HOP_PORT = 3198;
+const INTERNAL_SECRET = 'b'.repeat(64);
 const PORTS = {
   FACADE_PORT: 3100,
   GATEWAY_PORT: 4100,
@@ -187,7 +191,7 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       WEBHOOK_SECRET_KEY: 'a'.repeat(64),
-      INTERNAL_SECRET: 'b'.repeat(64),
+      INTERNAL_SECRET,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -235,14 +239,20 @@ async function withOwnCore<T>(roles: string[], measure: () => Promise<T>): Promi
   }
 }
 
-async function startBareHop(body: string): Promise<ChildProcess> {
+/** A bare hop on `port`; `signed` makes it send that identity signed instead of the key. */
+async function startBareHop(
+  port: number,
+  body: string,
+  signed?: CallerIdentity,
+): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
       fromRoot('dist', 'scripts', 'lib', 'bare-hop.js'),
-      String(BARE_HOP_PORT),
+      String(port),
       `http://127.0.0.1:${PORTS.GATEWAY_PORT}/graphql`,
       body,
+      ...(signed ? [INTERNAL_SECRET, JSON.stringify(signed)] : []),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -250,7 +260,7 @@ async function startBareHop(body: string): Promise<ChildProcess> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the bare hop exited during start');
     try {
-      await fetch(`http://127.0.0.1:${BARE_HOP_PORT}/`);
+      await fetch(`http://127.0.0.1:${port}/`);
       return child;
     } catch {
       await sleep(100);
@@ -259,7 +269,14 @@ async function startBareHop(body: string): Promise<ChildProcess> {
   throw new Error('the bare hop did not start within 10 s');
 }
 
-async function seed(mongoUri: string): Promise<{ key: string; websiteId: string }> {
+interface Seeded {
+  key: string;
+  websiteId: string;
+  /** What the facade sends the gateway for this key. */
+  identity: CallerIdentity;
+}
+
+async function seed(mongoUri: string): Promise<Seeded> {
   const url = new URL(mongoUri);
   url.pathname = '/wa_keys';
   const connection = await connectMongo(url.toString());
@@ -283,17 +300,26 @@ async function seed(mongoUri: string): Promise<{ key: string; websiteId: string 
     name: 'Bench',
     domain: 'bench.example',
   });
-  const { key } = await credentials.createApiKey({
+  const { key, apiKey } = await credentials.createApiKey({
     organizationId: org.id,
     userId: user.id,
     name: 'bench',
     expiration: 'never',
   });
   await connection.close();
-  return { key, websiteId: website.id };
+  const identity: CallerIdentity = {
+    kind: 'apiKey',
+    keyId: apiKey.id,
+    userId: user.id,
+    organizationId: org.id,
+    permissions: ['read_analytics', 'track_events'],
+    websiteIds: null,
+  };
+  return { key, websiteId: website.id, identity };
 }
 
-async function runScenarios(label: string, key: string, websiteId: string, withOverhead: boolean) {
+async function runScenarios(label: string, seeded: Seeded, withOverhead: boolean) {
+  const { key, websiteId } = seeded;
   const facade = `http://127.0.0.1:${PORTS.FACADE_PORT}/api/external/v1`;
   const usageOp = readManifest().operations.find((op) => op.name === 'Usage')!;
   const gatewayUsage: autocannon.Options = {
@@ -309,7 +335,12 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
   console.log(`\n${label}`);
   const results: Record<string, Figures> = {};
   if (withOverhead) {
-    const bareHop = await startBareHop(gatewayUsage.body as string);
+    const bareHop = await startBareHop(BARE_HOP_PORT, gatewayUsage.body as string);
+    const identityHop = await startBareHop(
+      IDENTITY_HOP_PORT,
+      gatewayUsage.body as string,
+      seeded.identity,
+    );
     const bareUsage = {
       url: `http://127.0.0.1:${BARE_HOP_PORT}/usage`,
       headers: { 'x-api-key': key },
@@ -343,9 +374,19 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
         options: { ...facadeUsage, connections: 50 },
       },
     };
-    const shared = await measureLoad(overheadLoad);
+    const shared = await measureLoad({
+      gateway: overheadLoad.gateway,
+      bare: overheadLoad.bare,
+      // Sends the gateway what the facade sends (the signed identity), with none of its work.
+      signedHop: {
+        label: 'bare hop sending the signed identity, 50 cl.',
+        options: { url: `http://127.0.0.1:${IDENTITY_HOP_PORT}/usage`, connections: 50 },
+      },
+      facade: overheadLoad.facade,
+    });
     results.gatewayUsage50 = shared.gateway;
     results.bareUsage50 = shared.bare;
+    results.signedHopUsage50 = shared.signedHop;
     results.facadeUsage50 = shared.facade;
     const ownCore = await withOwnCore(['facade', 'bare hop'], () => {
       console.log('  facade and bare hop on a CPU of their own, the rest on the other (taskset):');
@@ -357,6 +398,7 @@ async function runScenarios(label: string, key: string, websiteId: string, withO
       results.facadeUsage50OwnCore = ownCore.facade;
     } else console.log('  (no second CPU or no taskset: the own-CPU scenario is skipped)');
     await stopChild(bareHop, 5_000);
+    await stopChild(identityHop, 5_000);
   }
   const { path1 } = await measureSequential({
     path1: {
@@ -389,7 +431,7 @@ async function main(): Promise<void> {
     : null;
   const mongoUri = process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${started!.port}/`;
   try {
-    const { key, websiteId } = await seed(mongoUri);
+    const seeded = await seed(mongoUri);
     console.log(
       `External API benchmark: ${DURATION_S} s per scenario, loopback, ${engine ? engine.kind : 'MONGODB_URI'}`,
     );
@@ -397,8 +439,7 @@ async function main(): Promise<void> {
     let stack = await startStack(mongoUri, { REDIS_KEY_PREFIX: `bench:${Date.now()}:` });
     const ours = await runScenarios(
       'This stack (keep-alive undici fetcher, inline tracing off)',
-      key,
-      websiteId,
+      seeded,
       true,
     );
     await stopChild(stack, 15_000);
@@ -410,8 +451,7 @@ async function main(): Promise<void> {
     });
     const baseline = await runScenarios(
       'Baseline: the same stack on @apollo/gateway defaults (default fetcher, inline tracing on)',
-      key,
-      websiteId,
+      seeded,
       false,
     );
     await stopChild(stack, 15_000);
@@ -431,7 +471,10 @@ async function main(): Promise<void> {
       `  bare pass-through hop, for comparison:      +${(o.bareUsage1!.p50 - o.gatewayUsage1!.p50).toFixed(2)} ms at p50, ${(bareCost * 100).toFixed(1)} % of throughput`,
     );
     console.log(
-      `  facade beyond the bare hop (50 clients):    ${((1 - o.facadeUsage50!.rps / o.bareUsage50!.rps) * 100).toFixed(1)} % of throughput`,
+      `  bare hop sending the signed identity:       ${((1 - o.signedHopUsage50!.rps / o.gatewayUsage50!.rps) * 100).toFixed(1)} % of throughput`,
+    );
+    console.log(
+      `  facade beyond the bare hop (50 clients):    ${((1 - o.facadeUsage50!.rps / o.bareUsage50!.rps) * 100).toFixed(1)} % of throughput (beyond the signed-identity hop: ${((1 - o.facadeUsage50!.rps / o.signedHopUsage50!.rps) * 100).toFixed(1)} %)`,
     );
     if (o.facadeUsage50OwnCore) {
       console.log(
