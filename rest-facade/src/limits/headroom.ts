@@ -20,7 +20,7 @@ const MAX_TRACKED = 10_000;
 export class Headroom {
   private readonly known = new Map<string, KnownRoom>();
 
-  /** Claims room for one early start; false when none is known. Pair with `settle`. */
+  /** Claims room for one early start; false when none is known. Pair with `release`. */
   claim(organizationId: string, now = Date.now()): boolean {
     const room = this.known.get(organizationId);
     if (!room || room.minuteWindowEndsAt <= now) return false;
@@ -30,7 +30,7 @@ export class Headroom {
     return true;
   }
 
-  /** Ends a claim, once its call has its decision or has ended without one. */
+  /** Ends a claim once its call has been answered (whatever the answer). */
   release(organizationId: string): void {
     const room = this.known.get(organizationId);
     if (room && room.inFlight > 0) room.inFlight -= 1;
