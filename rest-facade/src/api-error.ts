@@ -13,8 +13,9 @@ export class ApiError extends Error {
     readonly shape: ErrorShape = 'envelope',
     readonly headers: Record<string, string> = {},
     readonly details?: unknown,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }
@@ -38,7 +39,26 @@ export const methodNotAllowed = (allow: string[]) =>
     'envelope',
     { Allow: allow.join(', ') },
   );
-export const upstreamUnavailable = () =>
-  new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable; retry shortly');
-export const internalError = () =>
-  new ApiError(500, 'internal_error', 'Something went wrong on our side');
+export const upstreamUnavailable = (cause?: unknown) =>
+  new ApiError(
+    503,
+    'service_unavailable',
+    'The service is temporarily unavailable; retry shortly',
+    'envelope',
+    {},
+    undefined,
+    { cause },
+  );
+/** `cause` is logged with the request id by the error mapper, never sent to the client. */
+export const internalError = (cause?: unknown) =>
+  new ApiError(
+    500,
+    'internal_error',
+    'Something went wrong on our side',
+    'envelope',
+    {},
+    undefined,
+    {
+      cause,
+    },
+  );

@@ -16,6 +16,7 @@ import { GatewayClient } from './gateway-client';
 import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
+import { assignRequestId } from './request-id';
 import { createWebhooksRouter } from './webhooks/webhooks.router';
 
 export { API_BASE };
@@ -25,6 +26,7 @@ export function createFacadeApp(deps: ExternalApiDeps): Express {
   app.disable('x-powered-by');
   // Every body carries a fresh timestamp, so an ETag would never match; computing it is waste.
   app.disable('etag');
+  app.use(assignRequestId());
   // Off by default: X-Forwarded-For is believed only from configured proxies.
   app.set('trust proxy', deps.config.trustedProxies === '' ? false : deps.config.trustedProxies);
   app.use(

@@ -1,8 +1,9 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from '../../common/logger';
 import { ApiError, internalError, invalidJson, invalidParameters } from './api-error';
 import { errorBody } from './envelope';
 import type { GraphQLErrorPayload } from './gateway-client';
+import { requestIdOf } from './request-id';
 
 /** Codes whose body the spec fixes as `{error:{code,message}}`. */
 const AUTH_CODES = new Set([
@@ -15,7 +16,7 @@ const AUTH_CODES = new Set([
 ]);
 
 /** The gateway's errors carry `extensions.code` and `extensions.httpStatus`; they become REST errors. */
-export function fromGraphQLErrors(errors: GraphQLErrorPayload[], logger: Logger): ApiError {
+export function fromGraphQLErrors(errors: GraphQLErrorPayload[]): ApiError {
   const clientError = errors.find((e) => {
     const status = e.extensions?.httpStatus;
     return status !== undefined && status >= 400 && status < 500;
@@ -32,21 +33,42 @@ export function fromGraphQLErrors(errors: GraphQLErrorPayload[], logger: Logger)
       clientError.extensions?.details,
     );
   }
-  logger.error({ errors }, 'gateway returned errors');
-  return internalError();
+  return internalError({ gatewayErrors: errors });
 }
 
 /** The one place that turns any failure into an HTTP response. Never leaks a stack. */
 export function errorMapper(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
-    const apiError = toApiError(error, logger);
+  return (error: unknown, req, res, _next) => {
+    const apiError = toApiError(error);
+    logFailure(logger, apiError, error, req, res);
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
     res.status(apiError.status).json(errorBody(apiError));
   };
 }
 
-function toApiError(error: unknown, logger: Logger): ApiError {
+/** Failures on our side (5xx) are logged with the request id the client got; 4xx are not. */
+function logFailure(
+  logger: Logger,
+  apiError: ApiError,
+  original: unknown,
+  req: Request,
+  res: Response,
+): void {
+  if (apiError.status < 500) return;
+  const cause = original === apiError ? apiError.cause : original;
+  const fields = {
+    requestId: requestIdOf(res),
+    method: req.method,
+    path: req.path,
+    code: apiError.code,
+    ...(cause instanceof Error ? { err: cause } : { cause }),
+  };
+  if (apiError.status === 503) logger.warn(fields, 'upstream unavailable');
+  else logger.error(fields, 'request failed');
+}
+
+function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.parse.failed') return invalidJson();
@@ -63,6 +85,5 @@ function toApiError(error: unknown, logger: Logger): ApiError {
       'The request body encoding is not supported',
     );
   }
-  logger.error({ err: error }, 'unhandled error');
-  return internalError();
+  return internalError(error);
 }

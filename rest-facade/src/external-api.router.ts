@@ -139,8 +139,7 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
       // Not started only when the key lacks the route's permission (a refused minute threw above).
       if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
       const result = await executing;
-      if (result.errors.length > 0 || !result.data)
-        throw fromGraphQLErrors(result.errors, deps.logger);
+      if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
       sendSuccess(res, route.present(result.data, { key: context, usage }));
     } finally {
       if (claimed) deps.headroom.release(claimed.billingOrganizationId);

@@ -45,9 +45,9 @@ export class GatewayClient {
           extensions: { persistedQuery: { version: 1, sha256Hash: id } },
         }),
       });
-    } catch {
+    } catch (error) {
       // Connection refused, reset or timed out: the gateway is down or restarting.
-      throw upstreamUnavailable();
+      throw upstreamUnavailable(error);
     }
     const text = await response.body.text();
     let body: { data?: T | null; errors?: GraphQLErrorPayload[] };

@@ -77,7 +77,7 @@ export class ApiKeyAuthenticator {
     private readonly gateway: GatewayClient,
     redis: Redis,
     redisKeyPrefix: string,
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
     this.cache = createCredentialCache<KeyContext>(redis, redisKeyPrefix, logger);
   }
@@ -115,8 +115,7 @@ export class ApiKeyAuthenticator {
 
   private async load(key: string): Promise<KeyContext | null> {
     const result = await this.gateway.execute<ViewerData>('Viewer', {}, { 'x-api-key': key });
-    if (result.errors.length > 0 || !result.data)
-      throw fromGraphQLErrors(result.errors, this.logger);
+    if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     const { viewer } = result.data;
     if (!viewer.apiKey) return null;
     return {

@@ -14,11 +14,13 @@ const usageHeaders = {
   'X-Usage-Total': { $ref: '#/components/headers/X-Usage-Total' },
 };
 
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+
 /** A success response whose `data` matches `dataSchema`. */
 export function successResponse(description: string, dataSchema: Record<string, unknown>) {
   return {
     description,
-    headers: usageHeaders,
+    headers: { ...requestIdHeader, ...usageHeaders },
     content: {
       'application/json': {
         schema: {
@@ -161,6 +163,11 @@ export const CORE_COMPONENTS = {
     },
   },
   headers: {
+    'X-Request-Id': {
+      description:
+        'A UUID unique to this response, on every response of the facade; quote it when reporting a problem (our logs carry it for every 5xx).',
+      schema: { type: 'string', format: 'uuid' },
+    },
     'X-RateLimit-Limit': { description: 'Per-minute request limit.', schema: { type: 'integer' } },
     'X-RateLimit-Remaining': {
       description: 'Requests left in this minute window; absent when no exact count is available.',
@@ -185,46 +192,58 @@ export const CORE_COMPONENTS = {
     BadRequest: {
       description:
         'invalid_parameters (a bad value, or a query parameter this operation does not list: such parameters are refused, not ignored; details.unknown and details.accepted name them) or invalid_json.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unauthorized: {
       description: 'invalid_api_key or key_expired. Not counted.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('AuthError') } },
     },
     Forbidden: {
       description: 'forbidden (permission or website access) or API_PAID_PLAN_REQUIRED.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('AuthError') } },
     },
     NotFound: {
       description: 'not_found: unknown website or path.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     MethodNotAllowed: {
       description: 'method_not_allowed; the Allow header lists the methods.',
-      headers: { Allow: { schema: { type: 'string' } } },
+      headers: { ...requestIdHeader, Allow: { schema: { type: 'string' } } },
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     PayloadTooLarge: {
       description: 'payload_too_large: the body exceeds 64 KiB.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     UnsupportedMediaType: {
       description:
         'unsupported_media_type: the body is not sent as application/json (curl -d sends a form unless told otherwise).',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     TooManyRequests: {
       description:
         'RATE_LIMIT_EXCEEDED (with Retry-After) or MONTHLY_LIMIT_EXCEEDED (without; see X-Usage-Reset).',
-      headers: { ...usageHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+      headers: {
+        ...requestIdHeader,
+        ...usageHeaders,
+        'Retry-After': { $ref: '#/components/headers/Retry-After' },
+      },
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     InternalError: {
       description: 'internal_error.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unavailable: {
       description: 'service_unavailable.',
+      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
   },

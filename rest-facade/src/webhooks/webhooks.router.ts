@@ -73,8 +73,7 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
     req: Request,
   ): Promise<T> {
     const result = await deps.gateway.execute<T>(operation, variables, bearer(req));
-    if (result.errors.length > 0 || !result.data)
-      throw fromGraphQLErrors(result.errors, deps.logger);
+    if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     return result.data;
   }
 

@@ -1,0 +1,91 @@
+import { createServer } from 'node:net';
+import { createLogger } from '../../common/logger';
+import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
+import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { callApi } from '../support/api-client';
+import { buildAccount, buildApiKey } from '../support/factories';
+import { http } from '../support/http';
+import { startStack, type Stack } from '../support/stack';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A loopback port nothing listens on: connecting to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('request ids', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('request-id', { WEBHOOK_WORKERS_ENABLED: 'false' });
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('when the facade answers (200, 400, 401, 404, 405), then each response has its own X-Request-Id', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const responses = [
+      await callApi(stack, 'GET', '/usage', { key }),
+      await callApi(stack, 'GET', '/usage', { key }),
+      await callApi(stack, 'GET', '/usage?verbose=1', { key }),
+      await callApi(stack, 'GET', '/usage'),
+      await callApi(stack, 'GET', '/websites/000000000000000000000000', { key }),
+      await callApi(stack, 'DELETE', '/usage', { key }),
+      await http(`${stack.facade.url}/no/such/path`),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 400, 401, 404, 405, 404]);
+    const ids = responses.map((r) => r.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('when the gateway cannot be reached, then the 503 and its log line carry the same request id, and the line has no key', async () => {
+    const lines: string[] = [];
+    const facade: RunningFacade = await startFacade(
+      loadFacadeConfig({
+        ...stack.env,
+        GATEWAY_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
+      }),
+      createLogger('facade-without-gateway', 'warn', {
+        write: (line: string) => void lines.push(line),
+      }),
+    );
+    try {
+      const key = `svc_${'A'.repeat(43)}`;
+      const response = await http<Record<string, unknown>>(`${facade.url}/api/external/v1/usage`, {
+        headers: { 'x-api-key': key },
+      });
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({
+        success: false,
+        error: {
+          code: 'service_unavailable',
+          message: 'The service is temporarily unavailable; retry shortly',
+          timestamp: expect.any(String),
+        },
+      });
+      const id = response.headers.get('x-request-id');
+      expect(id).toMatch(UUID);
+      const logged = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.requestId === id);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({
+        level: 'warn',
+        msg: 'upstream unavailable',
+        method: 'GET',
+        path: '/api/external/v1/usage',
+        code: 'service_unavailable',
+      });
+      expect(lines.join('\n')).not.toContain(key);
+    } finally {
+      await facade.stop();
+    }
+  });
+});
