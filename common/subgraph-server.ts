@@ -100,7 +100,6 @@ export async function createSubgraphApp<Deps>(
   return { app, apollo };
 }
 
-/** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
 /** Apollo Server's codes for requests that are the caller's fault; their messages are safe to show. */
 const APOLLO_CLIENT_ERROR_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
@@ -112,6 +111,7 @@ const APOLLO_CLIENT_ERROR_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
+/** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
 export function hideInternalErrors(
   formatted: GraphQLFormattedError,
   error: unknown,
