@@ -13,6 +13,7 @@ import gql from 'graphql-tag';
 import { healthRouter, type ReadinessCheck } from './health';
 import { jsonErrorHandler } from './json-errors';
 import { verifyIdentity, type CallerIdentity } from './identity';
+import { currentRequestId, requestContext } from './request-context';
 import type { Logger } from './logger';
 
 export interface SubgraphContext<Deps> extends BaseContext {
@@ -65,6 +66,7 @@ export async function createSubgraphApp<Deps>(
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestContext({ trustIncoming: true, expose: false }));
   app.use(healthRouter(options.readiness));
   app.use(
     '/graphql',
@@ -136,7 +138,10 @@ export function hideInternalErrors(
     (typeof code === 'string' && APOLLO_CLIENT_ERROR_CODES.has(code));
   if (isClientError)
     return { message: formatted.message, path: formatted.path, extensions: formatted.extensions };
-  logger.error({ err: original, path: formatted.path }, 'unexpected resolver error');
+  logger.error(
+    { err: original, path: formatted.path, requestId: currentRequestId() },
+    'unexpected resolver error',
+  );
   return {
     message: 'Internal error',
     path: formatted.path,

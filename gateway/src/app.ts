@@ -10,6 +10,7 @@ import { healthRouter } from '../../common/health';
 import { jsonErrorHandler } from '../../common/json-errors';
 import { listen } from '../../common/http-server';
 import { signIdentity } from '../../common/identity';
+import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
 import { createRedis, pingRedis, waitForRedis } from '../../common/redis';
@@ -103,6 +104,7 @@ export async function createGatewayApp(
   );
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestContext({ trustIncoming: true, expose: true }));
   app.use(
     healthRouter([
       { name: 'redis', check: () => pingRedis(redis) },

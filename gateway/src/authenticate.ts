@@ -11,6 +11,7 @@ import {
   type ResolvedCredential,
 } from '../../common/identity';
 import type { Logger } from '../../common/logger';
+import { requestIdHeaders } from '../../common/request-context';
 import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/secrets';
 export { presentedCredential } from '../../common/secrets';
 import { request, type Dispatcher } from 'undici';
@@ -123,6 +124,7 @@ export class Authenticator {
       dispatcher: this.dispatcher,
       headers: {
         'content-type': 'application/json',
+        ...requestIdHeaders(),
         ...signIdentity(this.internalSecret, { kind: 'service', name: 'gateway' }),
       },
       body: JSON.stringify({ query: RESOLVE_QUERY, variables: { secretHash } }),

@@ -3,6 +3,7 @@ import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import { request, type Dispatcher } from 'undici';
 import { signIdentity, type CallerIdentity } from '../../common/identity';
+import { requestIdHeaders } from '../../common/request-context';
 import type { GatewayContext } from './context';
 
 /**
@@ -29,6 +30,7 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
       dispatcher: this.dispatcher,
       headers: {
         'content-type': 'application/json',
+        ...requestIdHeaders(),
         ...signIdentity(this.internalSecret, identity),
       },
       body: JSON.stringify({ query, operationName, variables, extensions }),

@@ -1,5 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { healthRouter } from '../../common/health';
+import { requestContext } from '../../common/request-context';
 import { listen } from '../../common/http-server';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
@@ -16,7 +17,6 @@ import { GatewayClient } from './gateway-client';
 import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
-import { assignRequestId } from './request-id';
 import { createWebhooksRouter } from './webhooks/webhooks.router';
 
 export { API_BASE };
@@ -26,7 +26,7 @@ export function createFacadeApp(deps: ExternalApiDeps): Express {
   app.disable('x-powered-by');
   // Every body carries a fresh timestamp, so an ETag would never match; computing it is waste.
   app.disable('etag');
-  app.use(assignRequestId());
+  app.use(requestContext({ trustIncoming: false, expose: true }));
   // Off by default: X-Forwarded-For is believed only from configured proxies.
   app.set('trust proxy', deps.config.trustedProxies === '' ? false : deps.config.trustedProxies);
   app.use(

@@ -3,7 +3,7 @@ import type { Logger } from '../../common/logger';
 import { ApiError, internalError, invalidJson, invalidParameters } from './api-error';
 import { errorBody } from './envelope';
 import type { GraphQLErrorPayload } from './gateway-client';
-import { requestIdOf } from './request-id';
+import { requestIdOf } from '../../common/request-context';
 
 /** Codes whose body the spec fixes as `{error:{code,message}}`. */
 const AUTH_CODES = new Set([

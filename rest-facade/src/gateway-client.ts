@@ -1,5 +1,6 @@
 import { Agent, request } from 'undici';
 import type { OperationManifest } from '../../common/persisted-operations';
+import { requestIdHeaders } from '../../common/request-context';
 import { upstreamUnavailable } from './api-error';
 
 export interface GraphQLErrorPayload {
@@ -38,7 +39,11 @@ export class GatewayClient {
       response = await request(this.url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: { 'content-type': 'application/json', ...credentialHeaders },
+        headers: {
+          'content-type': 'application/json',
+          ...requestIdHeaders(),
+          ...credentialHeaders,
+        },
         body: JSON.stringify({
           operationName,
           variables,

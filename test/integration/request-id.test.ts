@@ -2,6 +2,8 @@ import { createServer } from 'node:net';
 import { createLogger } from '../../common/logger';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { startGateway } from '../../gateway/src/app';
+import { loadGatewayConfig } from '../../gateway/src/config';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
@@ -43,6 +45,50 @@ describe('request ids', () => {
     const ids = responses.map((r) => r.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('when a subgraph cannot be reached, then the 500, the facade’s log line and the gateway’s carry the same request id', async () => {
+    const lines: string[] = [];
+    const sink = { write: (line: string) => void lines.push(line) };
+    const gateway = await startGateway(
+      loadGatewayConfig({
+        ...stack.env,
+        ANALYTICS_URL: stack.analytics.graphqlUrl,
+        KEYS_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
+        WEBHOOKS_URL: stack.webhooks.graphqlUrl,
+      }),
+      createLogger('gateway-without-keys', 'warn', sink),
+    );
+    const facade = await startFacade(
+      loadFacadeConfig({ ...stack.env, GATEWAY_URL: gateway.graphqlUrl }),
+      createLogger('facade-before-it', 'warn', sink),
+    );
+    try {
+      const response = await http<Record<string, unknown>>(`${facade.url}/api/external/v1/usage`, {
+        headers: { 'x-api-key': `svc_${'B'.repeat(43)}` },
+      });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({
+        success: false,
+        error: {
+          code: 'internal_error',
+          message: 'Something went wrong on our side',
+          timestamp: expect.any(String),
+        },
+      });
+      const id = response.headers.get('x-request-id');
+      expect(id).toMatch(UUID);
+      const logged = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.requestId === id);
+      expect(logged.map((entry) => [entry.service, entry.msg]).sort()).toEqual([
+        ['facade-before-it', 'request failed'],
+        ['gateway-without-keys', 'unexpected resolver error'],
+      ]);
+    } finally {
+      await facade.stop();
+      await gateway.stop();
+    }
   });
 
   it('when the gateway cannot be reached, then the 503 and its log line carry the same request id, and the line has no key', async () => {
