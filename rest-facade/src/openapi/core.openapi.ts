@@ -14,13 +14,11 @@ const usageHeaders = {
   'X-Usage-Total': { $ref: '#/components/headers/X-Usage-Total' },
 };
 
-const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
-
 /** A success response whose `data` matches `dataSchema`. */
 export function successResponse(description: string, dataSchema: Record<string, unknown>) {
   return {
     description,
-    headers: { ...requestIdHeader, ...usageHeaders },
+    headers: usageHeaders,
     content: {
       'application/json': {
         schema: {
@@ -192,58 +190,46 @@ export const CORE_COMPONENTS = {
     BadRequest: {
       description:
         'invalid_parameters (a bad value, or a query parameter this operation does not list: such parameters are refused, not ignored; details.unknown and details.accepted name them) or invalid_json.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unauthorized: {
       description: 'invalid_api_key or key_expired. Not counted.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('AuthError') } },
     },
     Forbidden: {
       description: 'forbidden (permission or website access) or API_PAID_PLAN_REQUIRED.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('AuthError') } },
     },
     NotFound: {
       description: 'not_found: unknown website or path.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     MethodNotAllowed: {
       description: 'method_not_allowed; the Allow header lists the methods.',
-      headers: { ...requestIdHeader, Allow: { schema: { type: 'string' } } },
+      headers: { Allow: { schema: { type: 'string' } } },
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     PayloadTooLarge: {
       description: 'payload_too_large: the body exceeds 64 KiB.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     UnsupportedMediaType: {
       description:
         'unsupported_media_type: the body is not sent as application/json (curl -d sends a form unless told otherwise).',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     TooManyRequests: {
       description:
         'RATE_LIMIT_EXCEEDED (with Retry-After) or MONTHLY_LIMIT_EXCEEDED (without; see X-Usage-Reset).',
-      headers: {
-        ...requestIdHeader,
-        ...usageHeaders,
-        'Retry-After': { $ref: '#/components/headers/Retry-After' },
-      },
+      headers: { ...usageHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     InternalError: {
       description: 'internal_error.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unavailable: {
       description: 'service_unavailable.',
-      headers: requestIdHeader,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
   },

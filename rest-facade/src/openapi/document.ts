@@ -2,6 +2,38 @@ import { ANALYTICS_PATHS, ANALYTICS_SCHEMAS } from './analytics.openapi';
 import { CORE_PATHS, CORE_SCHEMAS, CORE_COMPONENTS } from './core.openapi';
 import { WEBHOOKS_PATHS, WEBHOOKS_SCHEMAS } from './webhooks.openapi';
 
+type Responses = Record<string, Record<string, unknown>>;
+
+const REQUEST_ID = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+
+/** Every response of the facade carries X-Request-Id (docs/api.md, "Request ids"). */
+function withRequestId(responses: Responses): Responses {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      '$ref' in response
+        ? response
+        : { ...response, headers: { ...REQUEST_ID, ...(response.headers as object | undefined) } },
+    ]),
+  );
+}
+
+function withRequestIdOnPaths<P extends object>(paths: P): P {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations as Record<string, { responses: Responses }>).map(
+          ([method, operation]) => [
+            method,
+            { ...operation, responses: withRequestId(operation.responses) },
+          ],
+        ),
+      ),
+    ]),
+  ) as P;
+}
+
 /** The OpenAPI 3.1 document of the whole REST surface, served at /api/external/v1/openapi.json. */
 export function openApiDocument() {
   return {
@@ -14,9 +46,10 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     security: [{ ApiKeyHeader: [] }, { BearerApiKey: [] }],
-    paths: { ...CORE_PATHS, ...ANALYTICS_PATHS, ...WEBHOOKS_PATHS },
+    paths: withRequestIdOnPaths({ ...CORE_PATHS, ...ANALYTICS_PATHS, ...WEBHOOKS_PATHS }),
     components: {
       ...CORE_COMPONENTS,
+      responses: withRequestId(CORE_COMPONENTS.responses),
       schemas: { ...CORE_SCHEMAS, ...ANALYTICS_SCHEMAS, ...WEBHOOKS_SCHEMAS },
     },
   };
