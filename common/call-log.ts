@@ -10,6 +10,8 @@ export interface CallRecord {
   status: number;
   ip: string;
   durationMs: number;
+  /** The response's X-Request-Id; absent from records written before it was logged. */
+  requestId?: string;
 }
 
 export const callLogStream = (prefix: string) => `${prefix}calls`;

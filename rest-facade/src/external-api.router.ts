@@ -1,5 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { signIdentity } from '../../common/identity';
+import { requestIdOf } from '../../common/request-context';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
 import { ApiError, methodNotAllowed, notFound } from './api-error';
 import {
@@ -207,6 +208,7 @@ function callLogger(callLog: CallLogWriter) {
         status: res.statusCode,
         ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         durationMs: Math.round((performance.now() - started) * 100) / 100,
+        requestId: requestIdOf(res),
       });
     });
     next();

@@ -190,23 +190,25 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(response.body.errors?.[0]?.extensions?.code).toBe('not_found');
   });
 
-  it('PLAT-1: when calls are made, then the log per key has timestamp, endpoint, status and IP, filters by endpoint and date, and pages', async () => {
+  it('PLAT-1: when calls are made, then the log per key has timestamp, endpoint, status, IP and request id, filters by endpoint and date, and pages', async () => {
     const account = await buildAccount(stack);
     const { token } = await buildAccessToken(stack, account.user.id);
     const { key, apiKey } = await buildApiKey(stack, account);
     const before = new Date().toISOString();
-    await callApi(stack, 'GET', '/websites', { key });
-    await callApi(stack, 'GET', `/websites/${account.websites[0]!.id}`, { key });
-    await callApi(stack, 'GET', '/websites/000000000000000000000000', { key });
-    // X-Forwarded-For is not believed without a configured trusted proxy.
-    await http(`${stack.facade.url}/api/external/v1/usage`, {
-      headers: { 'x-api-key': key, 'x-forwarded-for': '203.0.113.9' },
-    });
+    const responses = [
+      await callApi(stack, 'GET', '/websites', { key }),
+      await callApi(stack, 'GET', `/websites/${account.websites[0]!.id}`, { key }),
+      await callApi(stack, 'GET', '/websites/000000000000000000000000', { key }),
+      // X-Forwarded-For is not believed without a configured trusted proxy.
+      await http(`${stack.facade.url}/api/external/v1/usage`, {
+        headers: { 'x-api-key': key, 'x-forwarded-for': '203.0.113.9' },
+      }),
+    ];
     await stack.facade.deps.callLog.flush();
     await stack.keys.services.callLogConsumer.drain();
 
     const query = `query ($id: ID!, $endpoint: String, $from: String, $first: Int, $after: String) {
-      apiKey(id: $id) { lastUsedAt calls(endpoint: $endpoint, from: $from, first: $first, after: $after) { nodes { at method endpoint path status ip durationMs } hasNextPage endCursor } } }`;
+      apiKey(id: $id) { lastUsedAt calls(endpoint: $endpoint, from: $from, first: $first, after: $after) { nodes { at method endpoint path status ip durationMs requestId } hasNextPage endCursor } } }`;
     const all = await dashboard(token, query, { id: apiKey.id, first: 10 });
     const calls = all.body.data!.apiKey.calls;
     expect(calls.nodes.map((c: { path: string; status: number }) => [c.path, c.status])).toEqual([
@@ -215,6 +217,10 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       [`/api/external/v1/websites/${account.websites[0]!.id}`, 200],
       ['/api/external/v1/websites', 200],
     ]);
+    // Each logged call carries the X-Request-Id its response had (newest first).
+    expect(calls.nodes.map((c: { requestId: string }) => c.requestId)).toEqual(
+      responses.map((r) => r.headers.get('x-request-id')).reverse(),
+    );
     for (const call of calls.nodes) {
       expect(call.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
       expect(call.method).toBe('GET');

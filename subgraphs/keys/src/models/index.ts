@@ -101,6 +101,7 @@ const apiCallBucketSchema = new Schema({
           status: { type: Number, required: true },
           ip: { type: String, required: true },
           durationMs: { type: Number, required: true },
+          requestId: { type: String, default: null },
         },
         { _id: false },
       ),

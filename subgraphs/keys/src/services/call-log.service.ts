@@ -4,7 +4,11 @@ import type { StreamEntry } from '../../../../common/stream-consumer';
 import type { KeysModels } from '../models';
 
 /** A stored call as the dashboard reads it: the facade's record, with its id and a real date. */
-export type CallView = Omit<CallRecord, 'at' | 'keyId'> & { id: string; at: Date };
+export type CallView = Omit<CallRecord, 'at' | 'keyId' | 'requestId'> & {
+  id: string;
+  at: Date;
+  requestId: string | null;
+};
 
 export interface CallPage {
   nodes: CallView[];
@@ -72,6 +76,7 @@ export class CallLogService {
           status: Number(call.status),
           ip: String(call.ip),
           durationMs: Number(call.durationMs),
+          requestId: typeof call.requestId === 'string' ? call.requestId : null,
         });
         calls.push({ keyId, at });
       });
@@ -159,6 +164,7 @@ export class CallLogService {
             status: call.status,
             ip: call.ip,
             durationMs: call.durationMs,
+            requestId: call.requestId ?? null,
           };
           if (belongs(view)) page.push(view);
         }
