@@ -4,7 +4,6 @@ import mongoose from 'mongoose';
 import { platformEventStream, type PlatformEvent } from '../../common/platform-events';
 import { createKeysModels } from '../../subgraphs/keys/src/models';
 import { KeyExpiryJob } from '../../subgraphs/keys/src/services/key-expiry.job';
-import { createLogger } from '../../common/logger';
 import { sha256Hex } from '../../common/secrets';
 import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
@@ -361,11 +360,10 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       .createConnection(testMongoUri(`${stack.id}_keys`))
       .asPromise();
     const models = createKeysModels(connection);
-    const logger = createLogger('expiry-test', 'silent');
     const prefix = stack.env.REDIS_KEY_PREFIX!;
     const instances = [
-      new KeyExpiryJob(models, redis, prefix, logger, 60_000),
-      new KeyExpiryJob(models, redis, prefix, logger, 60_000),
+      new KeyExpiryJob(models, redis, prefix),
+      new KeyExpiryJob(models, redis, prefix),
     ];
     const expiresAt = apiKey.expiresAt!.getTime();
     const scanBoth = async (at: number) =>

@@ -20,6 +20,15 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** The log lines (pino JSON) carrying the response's request id, once that id is checked. */
+function logLinesOf(response: { headers: Headers }, lines: string[]): Record<string, unknown>[] {
+  const id = response.headers.get('x-request-id');
+  expect(id).toMatch(UUID);
+  return lines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.requestId === id);
+}
+
 describe('request ids', () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -76,11 +85,7 @@ describe('request ids', () => {
           timestamp: expect.any(String),
         },
       });
-      const id = response.headers.get('x-request-id');
-      expect(id).toMatch(UUID);
-      const logged = lines
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((entry) => entry.requestId === id);
+      const logged = logLinesOf(response, lines);
       expect(logged.map((entry) => [entry.service, entry.msg]).sort()).toEqual([
         ['facade-before-it', 'request failed'],
         ['gateway-without-keys', 'unexpected resolver error'],
@@ -116,11 +121,7 @@ describe('request ids', () => {
           timestamp: expect.any(String),
         },
       });
-      const id = response.headers.get('x-request-id');
-      expect(id).toMatch(UUID);
-      const logged = lines
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((entry) => entry.requestId === id);
+      const logged = logLinesOf(response, lines);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({
         level: 'warn',

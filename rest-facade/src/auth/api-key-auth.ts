@@ -92,8 +92,7 @@ export class ApiKeyAuthenticator {
   async authenticate(presented: PresentedKey, now = new Date()): Promise<KeyContext> {
     const context = await this.cache.get(presented.hash, () => this.load(presented.key));
     if (!context) throw invalidApiKey();
-    if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime())
-      throw keyExpired();
+    if (hasExpired(context, now)) throw keyExpired();
     return context;
   }
 
@@ -104,9 +103,7 @@ export class ApiKeyAuthenticator {
    */
   cached(presented: PresentedKey, now = new Date()): KeyContext | null {
     const context = this.cache.peek(presented.hash);
-    if (!context) return null;
-    if (context.expiresAt && new Date(context.expiresAt).getTime() <= now.getTime()) return null;
-    return context;
+    return context && !hasExpired(context, now) ? context : null;
   }
 
   stillCurrent(): Promise<boolean> {
@@ -135,6 +132,9 @@ export class ApiKeyAuthenticator {
     };
   }
 }
+
+const hasExpired = (context: KeyContext, now: Date) =>
+  context.expiresAt !== null && new Date(context.expiresAt).getTime() <= now.getTime();
 
 /** The presented key when it has the shape of one; otherwise the spec's 401. */
 function wellFormedKey(req: Request): string {

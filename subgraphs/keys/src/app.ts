@@ -13,6 +13,7 @@ import { AccessService, KeyAccessPolicy } from './services/access.service';
 import { CallLogService } from './services/call-log.service';
 import { createKeysServices } from './services/keys-services';
 import { KeyExpiryJob } from './services/key-expiry.job';
+import { PeriodicTask } from '../../../common/periodic-task';
 import { UsageStatsService } from './services/usage-stats.service';
 import { BillingService } from './services/billing.service';
 
@@ -42,16 +43,16 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       logger,
       handle: (entries) => callLog.store(entries),
     });
-    const expiryJob = new KeyExpiryJob(
-      models,
-      redis,
-      config.redisKeyPrefix,
-      logger,
+    const expiryJob = new KeyExpiryJob(models, redis, config.redisKeyPrefix);
+    const expiryScan = new PeriodicTask(
+      'key expiry scan',
       config.expiryScanIntervalMs,
+      () => expiryJob.scan(),
+      logger,
     );
     if (config.workersEnabled) {
       await callLogConsumer.start();
-      expiryJob.start();
+      expiryScan.start();
     }
     const deps: KeysDeps = {
       accounts,
@@ -78,7 +79,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       apollo,
       services: { ...deps, expiryJob, callLogConsumer },
       async beforeClose() {
-        await expiryJob.stop();
+        await expiryScan.stop();
         await callLogConsumer.stop();
       },
     };

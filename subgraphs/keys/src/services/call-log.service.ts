@@ -155,17 +155,8 @@ export class CallLogService {
           if (page[wanted - 1]!.at > bucket.lastAt) break;
         }
         for (const call of bucket.calls) {
-          const view: CallView = {
-            id: call.id,
-            at: call.at,
-            method: call.method,
-            endpoint: call.endpoint,
-            path: call.path,
-            status: call.status,
-            ip: call.ip,
-            durationMs: call.durationMs,
-            requestId: call.requestId ?? null,
-          };
+          // Stored calls have the view's shape (see store); older ones lack requestId.
+          const view: CallView = { ...call, requestId: call.requestId ?? null };
           if (belongs(view)) page.push(view);
         }
       }

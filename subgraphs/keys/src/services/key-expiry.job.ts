@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from '../../../../common/logger';
 import { buildEvent, publishPlatformEvent } from '../../../../common/platform-events';
 import type { KeysModels } from '../models';
 
@@ -10,40 +9,19 @@ const DAY_MS = 86_400_000;
 /**
  * Sends each expiry warning exactly once per key and threshold, across restarts and instances:
  * an instance first claims the notice by inserting it under a unique id, then publishes; if
- * publishing fails the claim is deleted and the next scan tries again.
+ * publishing fails the claim is deleted and the next scan tries again. The subgraph runs `scan`
+ * periodically (common/periodic-task.ts).
  */
 export class KeyExpiryJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
   constructor(
     private readonly models: KeysModels,
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly logger: Logger,
-    private readonly intervalMs: number,
   ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.scan(), this.intervalMs);
-    this.timer.unref();
-    void this.scan();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
 
   /** One pass; returns how many notices were sent. */
   scan(now = new Date()): Promise<number> {
-    if (this.running) return this.running.then(() => 0);
-    const pass = this.sendDue(now).catch((error: unknown) => {
-      this.logger.error({ err: (error as Error).message }, 'key expiry scan failed');
-      return 0;
-    });
-    this.running = pass.then(() => undefined).finally(() => (this.running = null));
-    return pass;
+    return this.sendDue(now);
   }
 
   private async sendDue(now: Date): Promise<number> {
