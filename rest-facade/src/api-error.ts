@@ -30,6 +30,12 @@ export const notJsonBody = () =>
   );
 export const invalidJson = () =>
   new ApiError(400, 'invalid_json', 'The request body is not valid JSON');
+export const unreadableBody = () =>
+  new ApiError(
+    400,
+    'invalid_json',
+    'The request body could not be read: it does not match its Content-Encoding (gzip, deflate and br are accepted) or its Content-Length',
+  );
 export const notFound = (message = 'No such endpoint') => new ApiError(404, 'not_found', message);
 export const methodNotAllowed = (allow: string[]) =>
   new ApiError(
@@ -39,6 +45,10 @@ export const methodNotAllowed = (allow: string[]) =>
     'envelope',
     { Allow: allow.join(', ') },
   );
+/** Mounted after a path's routes: any other method gets 405 with the `Allow` header. */
+export const rejectOtherMethods =
+  (allow: string[]) => (_req: unknown, _res: unknown, next: (error: ApiError) => void) =>
+    next(methodNotAllowed(allow));
 export const upstreamUnavailable = (cause?: unknown) =>
   new ApiError(
     503,

@@ -1,6 +1,12 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from '../../common/logger';
-import { ApiError, internalError, invalidJson, invalidParameters } from './api-error';
+import {
+  ApiError,
+  internalError,
+  invalidJson,
+  invalidParameters,
+  unreadableBody,
+} from './api-error';
 import { errorBody } from './envelope';
 import type { GraphQLErrorPayload } from './gateway-client';
 import { requestIdOf } from '../../common/request-context';
@@ -73,9 +79,12 @@ function toApiError(error: unknown): ApiError {
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.parse.failed') return invalidJson();
   // The router could not decode a path segment (`%E0%A4%A`): the caller's mistake.
-  if (error instanceof URIError || (error as { status?: number } | null)?.status === 400) {
+  if (error instanceof URIError) {
     return invalidParameters('The request path is not valid percent-encoding');
   }
+  // Any other 400 from the body parser: the bytes did not match their Content-Encoding or
+  // Content-Length, so there is no JSON to read.
+  if ((error as { status?: number } | null)?.status === 400) return unreadableBody();
   if (type === 'entity.too.large')
     return new ApiError(413, 'payload_too_large', 'The request body is too large');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {

@@ -2,7 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { signIdentity } from '../../common/identity';
 import { requestIdOf } from '../../common/request-context';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
-import { ApiError, methodNotAllowed, notFound } from './api-error';
+import { ApiError, notFound, rejectOtherMethods } from './api-error';
 import {
   forbidden,
   type ApiKeyAuthenticator,
@@ -86,7 +86,8 @@ async function authenticateAndTakeMinute(
 const mayRun = (route: RouteDefinition, context: KeyContext) =>
   !route.permission || context.permissions.includes(route.permission);
 
-const parseJson = express.json({ limit: '64kb' });
+// Not strict: `null` or `[]` is JSON, and the route's schema says what it expected instead.
+const parseJson = express.json({ limit: '64kb', strict: false });
 
 /**
  * Reads a JSON body. Started with the call and awaited only by the operation, so a body that is
@@ -229,9 +230,7 @@ export function createExternalApiRouter(deps: ExternalApiDeps): Router {
   // The API is read-only: any other method on a known path is a 405 naming what is allowed.
   for (const [path, methods] of methodsByPath) {
     const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
-    api.all(path, (_req: Request, _res: Response, next: NextFunction) =>
-      next(methodNotAllowed(allowed)),
-    );
+    api.all(path, rejectOtherMethods(allowed));
   }
   api.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
   return api;

@@ -1,6 +1,7 @@
 import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
 import { createRedis, waitForRedis } from '../../common/redis';
 import { http } from '../support/http';
+import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
 
@@ -158,6 +159,30 @@ describe('public collection endpoint POST /api/collect', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.body).toContain('/api/collect');
   });
+
+  it.each([
+    ['DELETE', () => `/live/${site.trackingCode}`, 'GET, HEAD, OPTIONS'],
+    ['POST', () => `/live/${site.trackingCode}`, 'GET, HEAD, OPTIONS'],
+    ['GET', () => '/api/collect', 'POST, OPTIONS'],
+    ['PUT', () => '/tracker.js', 'GET, HEAD'],
+  ])(
+    'SURF-4: when %s is sent to a public path, then 405 with an Allow header, as on the External API',
+    async (method, path, allowed) => {
+      const url = `${stack.facade.url}${path()}`;
+      const response = await http(url, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe(allowed);
+      expect(response.body).toEqual({
+        success: false,
+        error: {
+          code: 'method_not_allowed',
+          message: `This endpoint accepts ${allowed} only`,
+          timestamp: expect.any(String),
+        },
+      });
+      expectMatchesOpenApi(method, url, response);
+    },
+  );
 
   it('DATA-2: when only rejected requests were sent, then the website has no traffic; one valid page view then counts exactly once', async () => {
     await stack.analytics.services.ingest.waitUntilIdle();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { http } from '../support/http';
 import { collect, analyticsAccount, api, IP, UA } from './analytics-helpers';
 import { startStack, type Stack } from '../support/stack';
@@ -524,6 +525,45 @@ describe('analytics: collected traffic read back through the External API', () =
       expect(large.status).toBe(413);
       expect(large.body.error.code).toBe('payload_too_large');
       expect(large.headers.get('x-usage-monthly')).toBe('2');
+    });
+
+    it('DATA-6: when the body is JSON but not an object, or its bytes do not match their Content-Encoding, then 400 saying which; a gzip body is read', async () => {
+      const fixture = await analyticsAccount(stack);
+      const k = await fixture.key();
+      const path = `/query/${fixture.account.websites[0]!.id}`;
+      const json = { 'content-type': 'application/json' };
+      for (const body of ['null', '"pageviews"', '[]']) {
+        const response = await api<{ error: { code: string; message: string } }>(stack, k, path, {
+          method: 'POST',
+          headers: json,
+          body,
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.error.code).toBe('invalid_parameters');
+        expect(response.body.error.message).toMatch(/^\(body\): .*expected object/);
+      }
+      const query = JSON.stringify({ metrics: ['pageviews'] });
+      for (const encoding of ['gzip', 'br']) {
+        const response = await api<{ error: { code: string; message: string } }>(stack, k, path, {
+          method: 'POST',
+          headers: { ...json, 'content-encoding': encoding },
+          body: query,
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.error).toEqual({
+          code: 'invalid_json',
+          message: expect.stringContaining('does not match its Content-Encoding'),
+          timestamp: expect.any(String),
+        });
+      }
+      const gzipped = await api<{ success: boolean }>(stack, k, path, {
+        method: 'POST',
+        headers: { ...json, 'content-encoding': 'gzip' },
+        body: gzipSync(query),
+      });
+      expect(gzipped.status).toBe(200);
+      expect(gzipped.body.success).toBe(true);
+      expect(gzipped.headers.get('x-usage-monthly')).toBe('6');
     });
   });
 

@@ -131,13 +131,21 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       expect(test.body.data.success).toBe(true);
     });
 
-    it('HOOK-1: when the body is not JSON, then it answers 415; when url is missing or an event type unknown, then 400', async () => {
+    it('HOOK-1: when the body is not JSON, then it answers 415; when it is not an object, url is missing or an event type unknown, then 400', async () => {
       const { token } = await userWithToken(stack);
       const notJson = await http<ErrorBody>(`${stack.facade.url}${BASE}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
         body: 'url=x',
       });
+      const nullBody = await http<ErrorBody & { error: { details: unknown } }>(
+        `${stack.facade.url}${BASE}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: 'null',
+        },
+      );
       const noUrl = await call<ErrorBody>('POST', '', token, { description: 'no url' });
       const badType = await call<ErrorBody>('POST', '', token, {
         url: receiver.url,
@@ -145,6 +153,12 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       });
 
       expect(notJson.status).toBe(415);
+      // JSON, but not an object: said so, rather than "not valid JSON".
+      expect(nullBody.status).toBe(400);
+      expect(nullBody.body.error.code).toBe('invalid_parameters');
+      expect(nullBody.body.error.details).toEqual([
+        { path: '', message: expect.stringContaining('expected object, received null') },
+      ]);
       expect(noUrl.status).toBe(400);
       expect(noUrl.body.error.code).toBe('invalid_parameters');
       expect(badType.status).toBe(400);

@@ -1,7 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { isbot } from 'isbot';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError, invalidJson } from '../api-error';
+import { ApiError, invalidJson, rejectOtherMethods } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema, describeIssues } from './collect.schema';
@@ -124,6 +124,11 @@ export function createPublicRouter(deps: FacadeDeps): Router {
       window_seconds: LIVE_WINDOW_MS / 1000,
     });
   });
+
+  // Like the External API: another method on a known path is a 405 naming what is allowed.
+  router.all('/tracker.js', rejectOtherMethods(['GET', 'HEAD']));
+  router.all('/api/collect', rejectOtherMethods(['POST', 'OPTIONS']));
+  router.all('/live/:trackingCode', rejectOtherMethods(['GET', 'HEAD', 'OPTIONS']));
 
   return router;
 }

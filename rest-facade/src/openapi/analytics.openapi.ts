@@ -13,7 +13,13 @@ import {
   queryBodySchema,
   RANGE_VALUES,
 } from '../routes/analytics.routes';
-import { BODY_ERRORS, STANDARD_ERRORS, successResponse, websiteIdParameter } from './core.openapi';
+import {
+  BODY_ERRORS,
+  responseRef,
+  STANDARD_ERRORS,
+  successResponse,
+  websiteIdParameter,
+} from './core.openapi';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const API = '/api/external/v1';
@@ -357,6 +363,7 @@ export const ANALYTICS_PATHS = {
             'invalid_json or invalid_parameters (the message lists every problem); nothing is stored',
         },
         '404': { ...publicError, description: 'unknown_tracking_code' },
+        '405': responseRef('MethodNotAllowed'),
         '413': { ...publicError, description: 'payload_too_large' },
         '503': { ...publicError, description: 'service_unavailable' },
       },
@@ -382,6 +389,7 @@ export const ANALYTICS_PATHS = {
           headers: cors,
           content: { 'application/javascript': { schema: { type: 'string' } } },
         },
+        '405': responseRef('MethodNotAllowed'),
       },
     },
   },
@@ -403,6 +411,7 @@ export const ANALYTICS_PATHS = {
           headers: { ...cors, 'Cache-Control': { schema: { type: 'string' } } },
         },
         '404': { ...publicError, description: 'unknown_tracking_code' },
+        '405': responseRef('MethodNotAllowed'),
         '429': {
           ...publicError,
           description: `RATE_LIMIT_EXCEEDED: more than ${LIVE_REQUESTS_PER_MINUTE} requests per minute from one IP`,

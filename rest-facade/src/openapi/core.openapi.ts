@@ -3,7 +3,7 @@
  * routes (/websites, /usage). Other route families add their paths beside these.
  */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 const usageHeaders = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },

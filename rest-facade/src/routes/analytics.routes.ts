@@ -111,7 +111,7 @@ export const queryBodySchema = z
 function queryInput(req: Request) {
   // Otherwise `curl -d '{…}'` (form-encoded by default) would meet "metrics: expected array".
   if (!req.is('application/json')) throw notJsonBody();
-  const parsed = queryBodySchema.safeParse(req.body ?? {});
+  const parsed = queryBodySchema.safeParse(req.body);
   if (!parsed.success) {
     throw invalidParameters(
       parsed.error.issues

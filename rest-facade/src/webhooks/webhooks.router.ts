@@ -1,8 +1,8 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type Request } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { sha256Hex } from '../../../common/secrets';
-import { ApiError, invalidParameters, methodNotAllowed, notJsonBody } from '../api-error';
+import { ApiError, invalidParameters, notJsonBody, rejectOtherMethods } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors } from '../error-mapper';
@@ -65,7 +65,8 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
       );
     }
   };
-  router.use(express.json({ limit: '16kb' }));
+  // Not strict: `null` or `[]` is JSON, and the body's schema says what it expected instead.
+  router.use(express.json({ limit: '16kb', strict: false }));
 
   async function run<T>(
     operation: string,
@@ -80,7 +81,7 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
   router.post('/', async (req, res) => {
     bearer(req); // 401 before any complaint about the body
     if (!req.is('application/json')) throw notJsonBody();
-    const parsed = createWebhookBody.safeParse(req.body ?? {});
+    const parsed = createWebhookBody.safeParse(req.body);
     if (!parsed.success) {
       throw invalidParameters(
         'The body must be {"url": string, "description"?: string, "event_types"?: string[]}',
@@ -127,11 +128,9 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
     res.status(204).end();
   });
 
-  const allow = (methods: string[]) => (_req: Request, _res: Response, next: NextFunction) =>
-    next(methodNotAllowed(methods));
-  router.all('/', allow(['GET', 'POST']));
-  router.all('/:id', allow(['DELETE']));
-  router.all('/:id/test', allow(['POST']));
-  router.all('/:id/rotate', allow(['POST']));
+  router.all('/', rejectOtherMethods(['GET', 'POST']));
+  router.all('/:id', rejectOtherMethods(['DELETE']));
+  router.all('/:id/test', rejectOtherMethods(['POST']));
+  router.all('/:id/rotate', rejectOtherMethods(['POST']));
   return router;
 }
