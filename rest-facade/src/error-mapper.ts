@@ -49,8 +49,20 @@ export function errorMapper(logger: Logger): ErrorRequestHandler {
     logFailure(logger, apiError, error, req, res);
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
+    if (apiError.status === 401) res.setHeader('WWW-Authenticate', authenticationChallenge(req));
     res.status(apiError.status).json(errorBody(apiError));
   };
+}
+
+/**
+ * HTTP requires a 401 to say how to authenticate (RFC 9110 §11.6.1): a bearer credential, which
+ * is what both the key (also accepted as `Authorization: Bearer`) and the access token are. When
+ * one was presented, RFC 6750 §3.1's `invalid_token` says that it, not its absence, was the problem.
+ */
+function authenticationChallenge(req: Request): string {
+  const presented =
+    req.headers.authorization !== undefined || req.headers['x-api-key'] !== undefined;
+  return presented ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
 }
 
 /** Failures on our side (5xx) are logged with the request id the client got; 4xx are not. */

@@ -41,6 +41,7 @@ describe('External API authentication and access', () => {
       const response = await callApi(stack, 'GET', '/websites');
       expect(response.status).toBe(401);
       expect(response.body).toEqual(AUTH_BODY('invalid_api_key'));
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
     });
 
     it.each([
@@ -51,6 +52,9 @@ describe('External API authentication and access', () => {
       const response = await callApi(stack, 'GET', '/websites', { key });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(AUTH_BODY('invalid_api_key'));
+      expect(response.headers.get('www-authenticate')).toBe(
+        'Bearer realm="api", error="invalid_token"',
+      );
       expect(response.headers.get('x-usage-monthly')).toBeNull();
     });
 
@@ -176,6 +180,9 @@ describe('External API authentication and access', () => {
       const response = await callApi(stack, 'GET', '/websites', { key: created.key });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(AUTH_BODY('key_expired'));
+      expect(response.headers.get('www-authenticate')).toBe(
+        'Bearer realm="api", error="invalid_token"',
+      );
     });
 
     it('KEY-3: when a key is created, then its value is svc_ followed by at least 32 random bytes', async () => {

@@ -212,6 +212,9 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         expect(response.body).toEqual({
           error: { code: 'invalid_access_token', message: expect.any(String) },
         });
+        expect(response.headers.get('www-authenticate')).toBe(
+          response === none ? 'Bearer realm="api"' : 'Bearer realm="api", error="invalid_token"',
+        );
       }
     });
 

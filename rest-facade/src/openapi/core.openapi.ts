@@ -185,6 +185,12 @@ export const CORE_COMPONENTS = {
       description: 'Seconds until the per-minute window resets (RATE_LIMIT_EXCEEDED only).',
       schema: { type: 'integer' },
     },
+    'WWW-Authenticate': {
+      description:
+        'On every 401: `Bearer realm="api"`, with `error="invalid_token"` when a credential was sent (RFC 6750).',
+      required: true,
+      schema: { type: 'string' },
+    },
   },
   responses: {
     BadRequest: {
@@ -194,6 +200,7 @@ export const CORE_COMPONENTS = {
     },
     Unauthorized: {
       description: 'invalid_api_key or key_expired. Not counted.',
+      headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
       content: { 'application/json': { schema: ref('AuthError') } },
     },
     Forbidden: {

@@ -26,6 +26,7 @@ function envelope(description: string, data: Record<string, unknown>) {
 const unauthorized = {
   description:
     'invalid_access_token: no bearer token, or an unknown, revoked or non-access token (an API key).',
+  headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
   content: json(ref('AuthError')),
 };
 const notFound = {
