@@ -198,14 +198,13 @@ function callLogger(callLog: CallLogWriter) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     res.on('finish', () => {
+      const path = req.originalUrl.split('?', 1)[0]!;
       callLog.record({
         at: new Date().toISOString(),
         keyId: (res.locals.keyId as string | undefined) ?? null,
         method: req.method,
-        endpoint: req.route
-          ? `${API_BASE}${String(req.route.path)}`
-          : req.originalUrl.split('?')[0]!,
-        path: req.originalUrl.split('?')[0]!,
+        endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
+        path,
         status: res.statusCode,
         ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         durationMs: Math.round((performance.now() - started) * 100) / 100,

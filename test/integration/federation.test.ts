@@ -85,6 +85,29 @@ describe('gateway: one query across three subgraphs', () => {
     expect(response.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
   });
 
+  it("AUTH-3: when a dashboard token asks for another organization's website, then forbidden, worded for a user", async () => {
+    const owner = await buildAccount(stack, { plan: 'pro' });
+    const outsider = await buildAccount(stack, { plan: 'pro' });
+    const query = 'query ($id: ID!) { website(id: $id) { id name } }';
+    const ask = async (userId: string) =>
+      graphql<{ website: { id: string } | null }>(
+        stack.gateway.graphqlUrl,
+        query,
+        { id: owner.websites[0]!.id },
+        { authorization: `Bearer ${(await buildAccessToken(stack, userId)).token}` },
+      );
+
+    const member = await ask(owner.user.id);
+    const stranger = await ask(outsider.user.id);
+
+    expect(member.body.data?.website?.id).toBe(owner.websites[0]!.id);
+    expect(stranger.body.data?.website).toBeNull();
+    expect(stranger.body.errors?.[0]).toMatchObject({
+      message: 'You are not a member of the organization that owns this website',
+      extensions: { code: 'forbidden' },
+    });
+  });
+
   it('when a query names an internal field, then the gateway does not know it', async () => {
     const response = await graphql(
       stack.gateway.graphqlUrl,

@@ -36,7 +36,11 @@ export class AccessService {
     const [website] = await this.accounts.websitesByIds([websiteId]);
     if (!website) throw notFound('Website');
     if (!(await this.mayRead(identity, website)))
-      throw forbidden('This key has no access to this website');
+      throw forbidden(
+        identity.kind === 'apiKey'
+          ? 'This key has no access to this website'
+          : 'You are not a member of the organization that owns this website',
+      );
     return website;
   }
 
