@@ -17,9 +17,7 @@ function templateFor(path: string): string | undefined {
   });
 }
 
-function resolveResponse(
-  node: unknown,
-): { content?: Record<string, { schema: unknown }> } | undefined {
+function resolve<T>(node: unknown): T | undefined {
   let current = node as { $ref?: string } | undefined;
   while (current?.$ref) {
     const parts = current.$ref.replace('#/', '').split('/');
@@ -28,12 +26,60 @@ function resolveResponse(
       document,
     ) as { $ref?: string };
   }
-  return current as { content?: Record<string, { schema: unknown }> } | undefined;
+  return current as T | undefined;
+}
+
+type DocumentedResponse = {
+  content?: Record<string, { schema: unknown }>;
+  headers?: Record<string, unknown>;
+};
+type DocumentedHeader = { required?: boolean; schema: { type?: string } };
+
+/** Headers of the contract: when a response carries one, its operation must document it. */
+const CONTRACT_HEADERS = [
+  'x-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-usage-monthly',
+  'x-usage-limit',
+  'x-usage-reset',
+  'x-usage-total',
+  'retry-after',
+  'www-authenticate',
+  'allow',
+];
+
+/**
+ * Documented headers that are required must be present, and present ones must match their
+ * schema (integers as decimal digits); a contract header the response carries must be documented.
+ */
+function checkHeaders(label: string, response: JsonResponse, documented: DocumentedResponse) {
+  const headers = new Map(
+    Object.entries(documented.headers ?? {}).map(([name, header]) => [
+      name.toLowerCase(),
+      resolve<DocumentedHeader>(header)!,
+    ]),
+  );
+  for (const [name, header] of headers) {
+    const value = response.headers.get(name);
+    if (value === null) {
+      if (header.required) throw new Error(`${label}: the required header ${name} is missing`);
+      continue;
+    }
+    const candidate =
+      header.schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
+    if (!ajv.validate(header.schema, candidate))
+      throw new Error(`${label}: header ${name}: ${JSON.stringify(value)} ${ajv.errorsText()}`);
+  }
+  for (const name of CONTRACT_HEADERS) {
+    if (response.headers.get(name) !== null && !headers.has(name))
+      throw new Error(`${label}: the response carries ${name}, which is not documented for it`);
+  }
 }
 
 /**
- * Fails unless the response's status is documented for the operation and its JSON body matches
- * the documented schema.
+ * Fails unless the response's status is documented for the operation, its headers agree with the
+ * documented ones and its JSON body matches the documented schema.
  */
 export function expectMatchesOpenApi(method: string, url: string, response: JsonResponse): void {
   const path = new URL(url, 'http://x').pathname;
@@ -53,7 +99,9 @@ export function expectMatchesOpenApi(method: string, url: string, response: Json
       ? 'default'
       : undefined;
   if (!documented) throw new Error(`${method} ${template} does not document status ${status}`);
-  const content = resolveResponse(operation.responses[documented])?.content;
+  const documentedResponse = resolve<DocumentedResponse>(operation.responses[documented]);
+  checkHeaders(`${method} ${path} → ${status}`, response, documentedResponse ?? {});
+  const content = documentedResponse?.content;
   if (!content?.['application/json']) return;
   const pointer = `openapi.json#/paths/${escape(template)}/${method.toLowerCase()}/responses/${documented}`;
   const isRef = Boolean((operation.responses[documented] as { $ref?: string }).$ref);

@@ -164,6 +164,7 @@ export const CORE_COMPONENTS = {
     'X-Request-Id': {
       description:
         'A UUID unique to this response, on every response of the facade; quote it when reporting a problem (our logs carry it for every 5xx).',
+      required: true,
       schema: { type: 'string', format: 'uuid' },
     },
     'X-RateLimit-Limit': { description: 'Per-minute request limit.', schema: { type: 'integer' } },
@@ -196,6 +197,7 @@ export const CORE_COMPONENTS = {
     BadRequest: {
       description:
         'invalid_parameters (a bad value, or a query parameter this operation does not list: such parameters are refused, not ignored; details.unknown and details.accepted name them) or invalid_json.',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unauthorized: {
@@ -205,10 +207,12 @@ export const CORE_COMPONENTS = {
     },
     Forbidden: {
       description: 'forbidden (permission or website access) or API_PAID_PLAN_REQUIRED.',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('AuthError') } },
     },
     NotFound: {
       description: 'not_found: unknown website or path.',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     MethodNotAllowed: {
@@ -218,11 +222,13 @@ export const CORE_COMPONENTS = {
     },
     PayloadTooLarge: {
       description: 'payload_too_large: the body exceeds 64 KiB.',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     UnsupportedMediaType: {
       description:
         'unsupported_media_type: the body is not sent as application/json (curl -d sends a form unless told otherwise).',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     TooManyRequests: {
@@ -233,10 +239,12 @@ export const CORE_COMPONENTS = {
     },
     InternalError: {
       description: 'internal_error.',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unavailable: {
       description: 'service_unavailable.',
+      headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
   },
