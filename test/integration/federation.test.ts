@@ -108,6 +108,98 @@ describe('gateway: one query across three subgraphs', () => {
     });
   });
 
+  it('AUTH-3: when a caller reaches a website by its public tracking code, then neither its organization nor its figures come with it, whoever asks', async () => {
+    const owner = await buildAccount(stack, { plan: 'pro' });
+    const outsider = await buildAccount(stack, { plan: 'pro' });
+    const site = owner.websites[0]!;
+    await stack.analytics.services.totals.recordPageviews(site.id, 3);
+    const query = `query ($code: String!) {
+      websiteByTrackingCode(trackingCode: $code) {
+        id
+        organization { name members { user { email } } }
+        totalPageviews
+        overview(range: LAST_7_DAYS) { summary { pageviews } }
+      }
+    }`;
+    type Answer = {
+      websiteByTrackingCode: {
+        id: string;
+        organization: unknown;
+        totalPageviews: number;
+        overview: unknown;
+      } | null;
+    };
+    const ask = async (headers: Record<string, string>) =>
+      graphql<Answer>(stack.gateway.graphqlUrl, query, { code: site.trackingCode }, headers);
+    const bearer = async (userId: string) => ({
+      authorization: `Bearer ${(await buildAccessToken(stack, userId)).token}`,
+    });
+
+    for (const answer of [await ask({}), await ask(await bearer(outsider.user.id))]) {
+      expect(answer.body.data?.websiteByTrackingCode).toBeNull();
+      expect(answer.body.errors?.map((e) => e.extensions?.code)).toEqual(
+        expect.arrayContaining(['forbidden']),
+      );
+      expect(JSON.stringify(answer.body)).not.toContain(owner.user.email);
+    }
+    const member = await ask(await bearer(owner.user.id));
+    expect(member.body.errors).toBeUndefined();
+    expect(member.body.data?.websiteByTrackingCode).toMatchObject({
+      id: site.id,
+      totalPageviews: 3,
+      overview: { summary: { pageviews: expect.any(Number) } },
+    });
+  });
+
+  it("AUTH-3: when a member lists a co-member's memberships, then they get nothing of the co-member's other teams", async () => {
+    const shared = await buildAccount(stack, { plan: 'pro' });
+    const elsewhere = await buildAccount(stack, { plan: 'scale' });
+    const coMember = await buildAccount(stack, { plan: 'pro' });
+    await stack.keys.services.accounts.addMember(
+      shared.organization.id,
+      coMember.user.id,
+      'member',
+    );
+    await stack.keys.services.accounts.addMember(
+      elsewhere.organization.id,
+      coMember.user.id,
+      'member',
+    );
+    const { token } = await buildAccessToken(stack, shared.user.id);
+    const response = await graphql<{
+      organization: {
+        members: Array<{
+          user: { id: string; memberships: Array<{ organization: { id: string } }> };
+        }>;
+      };
+    }>(
+      stack.gateway.graphqlUrl,
+      `
+        query ($id: ID!) {
+          organization(id: $id) {
+            members {
+              user {
+                id
+                memberships {
+                  organization {
+                    id
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      { id: shared.organization.id },
+      { authorization: `Bearer ${token}` },
+    );
+    const members = response.body.data!.organization.members;
+    const other = members.find((m) => m.user.id === coMember.user.id)!;
+    const self = members.find((m) => m.user.id === shared.user.id)!;
+    expect(other.user.memberships).toEqual([]);
+    expect(self.user.memberships.map((m) => m.organization.id)).toEqual([shared.organization.id]);
+  });
+
   it('when a query names an internal field, then the gateway does not know it', async () => {
     const response = await graphql(
       stack.gateway.graphqlUrl,

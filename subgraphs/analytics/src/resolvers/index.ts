@@ -5,17 +5,21 @@ import type { AnalyticsRange } from '../services/range';
 import type { AnalyticsQuery } from '../services/query.service';
 import type { Dimension, Page } from '../services/stats.service';
 
-type WebsiteRef = { id: string };
+/** The reference the gateway sends, with the keys subgraph's access verdict (`@requires`). */
+type WebsiteRef = { id: string; readableByCaller?: boolean };
 type RangeArgs = { range: AnalyticsRange };
 type PageArgs = RangeArgs & { limit: number; offset: number };
 
 export const MAX_LIMIT = 1000;
 
 /**
- * Website access is enforced by the keys subgraph (`website(id)`), where every analytics
- * operation starts; here only the key's permission is checked.
+ * Website access is decided by the keys subgraph, which owns memberships: every figure requires
+ * its `readableByCaller` verdict for the caller, whatever path led to the website. Here the key's
+ * permission is checked as well.
  */
-export function assertCanReadAnalytics(identity: CallerIdentity): void {
+export function assertCanReadAnalytics(identity: CallerIdentity, website: WebsiteRef): void {
+  if (website.readableByCaller !== true)
+    throw forbidden('The caller has no access to this website');
   if (identity.kind === 'accessToken') return;
   if (identity.kind === 'apiKey') {
     if (!identity.permissions.includes('read_analytics'))
@@ -38,15 +42,17 @@ function pageOf(args: { limit: number; offset: number }): Page {
 const guarded =
   <A, R>(read: (website: WebsiteRef, args: A, ctx: AnalyticsContext) => Promise<R>) =>
   (website: WebsiteRef, args: A, ctx: AnalyticsContext) => {
-    assertCanReadAnalytics(ctx.identity);
+    assertCanReadAnalytics(ctx.identity, website);
     return read(website, args, ctx);
   };
 
 export const analyticsResolvers = {
   Website: {
-    __resolveReference: (ref: WebsiteRef) => ({ id: ref.id }),
-    totalPageviews: (website: WebsiteRef, _: unknown, ctx: AnalyticsContext) =>
-      ctx.loaders.pageviews.load(website.id),
+    __resolveReference: (ref: WebsiteRef) => ({
+      id: ref.id,
+      readableByCaller: ref.readableByCaller,
+    }),
+    totalPageviews: guarded((w, _: unknown, ctx) => ctx.loaders.pageviews.load(w.id)),
     overview: guarded((w, args: RangeArgs, ctx) => ctx.deps.stats.overview(w.id, args.range)),
     visitors: guarded((w, args: PageArgs, ctx) =>
       ctx.deps.stats.visitors(w.id, args.range, pageOf(args)),

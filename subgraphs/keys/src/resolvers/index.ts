@@ -13,6 +13,9 @@ import type { ApiKeyView } from '../services/credential.service';
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const upper = (value: string) => value.toUpperCase();
 
+const isCaller = (identity: CallerIdentity, userId: string) =>
+  (identity.kind === 'apiKey' || identity.kind === 'accessToken') && identity.userId === userId;
+
 function userIdOf(identity: CallerIdentity): string {
   if (identity.kind === 'apiKey' || identity.kind === 'accessToken') return identity.userId;
   throw unauthenticated();
@@ -77,8 +80,9 @@ const accountResolvers = {
   },
   User: {
     __resolveReference: (ref: { id: string }, ctx: KeysContext) => ctx.loaders.user.load(ref.id),
+    // Only to the user themselves: a co-member must not walk on into the user's other teams.
     memberships: (user: UserView, _: unknown, ctx: KeysContext) =>
-      ctx.deps.accounts.membershipsOfUser(user.id),
+      isCaller(ctx.identity, user.id) ? ctx.deps.accounts.membershipsOfUser(user.id) : [],
   },
   Membership: {
     organization: (m: MembershipView, _: unknown, ctx: KeysContext) =>
@@ -90,8 +94,15 @@ const accountResolvers = {
   Website: {
     __resolveReference: (ref: { id: string }, ctx: KeysContext) => ctx.loaders.website.load(ref.id),
     createdAt: (w: WebsiteView) => iso(w.createdAt),
-    organization: (w: WebsiteView, _: unknown, ctx: KeysContext) =>
-      required(ctx.loaders.organization.load(w.organizationId), 'Organization'),
+    // A website can be reached without a check (by its public tracking code), so what hangs off
+    // it is checked here: its organization, and (through this field) its analytics.
+    organization: async (w: WebsiteView, _: unknown, ctx: KeysContext) => {
+      if (!(await ctx.deps.access.mayRead(ctx.identity, w)))
+        throw forbidden('The caller has no access to this website');
+      return required(ctx.loaders.organization.load(w.organizationId), 'Organization');
+    },
+    readableByCaller: (w: WebsiteView, _: unknown, ctx: KeysContext) =>
+      ctx.deps.access.mayRead(ctx.identity, w),
   },
   ApiKey: {
     __resolveReference: (ref: { id: string }, ctx: KeysContext) => ctx.loaders.apiKey.load(ref.id),

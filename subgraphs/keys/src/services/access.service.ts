@@ -45,7 +45,7 @@ export class AccessService {
   }
 
   /** The same rule as accessibleWebsites, for one website, in one membership lookup. */
-  private async mayRead(identity: CallerIdentity, website: WebsiteView): Promise<boolean> {
+  async mayRead(identity: CallerIdentity, website: WebsiteView): Promise<boolean> {
     if (identity.kind === 'apiKey') {
       if (identity.organizationId !== website.organizationId) return false;
       if (identity.websiteIds !== null && !identity.websiteIds.includes(website.id)) return false;
