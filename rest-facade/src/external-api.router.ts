@@ -193,11 +193,21 @@ function publishUsageThreshold(deps: ExternalApiDeps, key: KeyContext, usage: Li
   );
 }
 
-/** Records every call (timestamp, endpoint, status, IP, key) once its response is sent. */
+/**
+ * Nginx's code for a request whose client went away before the answer: such a call may already
+ * have counted toward the limits, so it is logged too.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * Records every call (timestamp, endpoint, status, IP, key) once its response is done: sent, or
+ * cut short because the client closed the connection ('close' fires in both cases, 'finish'
+ * only in the first).
+ */
 function callLogger(callLog: CallLogWriter) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
-    res.on('finish', () => {
+    res.on('close', () => {
       const path = req.originalUrl.split('?', 1)[0]!;
       callLog.record({
         at: new Date().toISOString(),
@@ -205,7 +215,7 @@ function callLogger(callLog: CallLogWriter) {
         method: req.method,
         endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
         path,
-        status: res.statusCode,
+        status: res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST,
         ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         requestId: requestIdOf(res),

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
@@ -254,6 +256,43 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       '/api/external/v1/websites',
     ]);
     expect(page2.body.data!.apiKey.calls.hasNextPage).toBe(false);
+  });
+
+  it('PLAT-1: when the client goes away after its call was counted but before the answer, then the call is logged with status 499', async () => {
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const { key, apiKey } = await buildApiKey(stack, account);
+    const facade = new URL(stack.facade.url);
+    const path = `/api/external/v1/query/${account.websites[0]!.id}`;
+    // A body that never completes: the facade checks the key and counts the call, then waits.
+    const socket = connect(Number(facade.port), facade.hostname);
+    await once(socket, 'connect');
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${facade.host}\r\nX-API-Key: ${key}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"metrics":',
+    );
+    let usageCalls = 0;
+    for (;;) {
+      const usage = await callApi(stack, 'GET', '/usage', { key });
+      usageCalls += 1;
+      if (Number(usage.headers.get('x-usage-monthly')) > usageCalls) break;
+    }
+    socket.destroy();
+
+    const query = `query ($id: ID!, $endpoint: String) {
+      apiKey(id: $id) { calls(endpoint: $endpoint, first: 10) { nodes { path status } } } }`;
+    let nodes: Array<{ path: string; status: number }> = [];
+    for (let attempt = 0; attempt < 50 && nodes.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await stack.facade.deps.callLog.flush();
+      await stack.keys.services.callLogConsumer.drain();
+      const response = await dashboard(token, query, {
+        id: apiKey.id,
+        endpoint: '/api/external/v1/query/:websiteId',
+      });
+      nodes = response.body.data!.apiKey.calls.nodes;
+    }
+    expect(nodes).toEqual([{ path, status: 499 }]);
   });
 
   it('PLAT-1: when batches from several facade instances overlap in time, then pages are in exact newest-first order with nothing lost or repeated', async () => {
