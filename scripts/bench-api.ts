@@ -284,6 +284,7 @@ async function seed(mongoUri: string): Promise<Seeded> {
   await createDeclaredIndexes(models);
   const accounts = new AccountService(models);
   const credentials = new CredentialService(models, accounts, {
+    exclusive: (_keyId, change) => change(),
     revoked: async () => undefined,
     keyChanged: async () => undefined,
   });

@@ -390,6 +390,51 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     }
   });
 
+  it('KEY-8 KEY-9: when a key is regenerated and deleted at the same moment, then a successful delete always wins and only one regenerated value is ever valid', async () => {
+    // FerretDB 1.x applies a conditional update as a read-modify-write of the whole document:
+    // without one change of a key at a time, the regeneration wrote the deleted key back.
+    const account = await buildAccount(stack);
+    const { credentials } = stack.keys.services;
+    for (let round = 0; round < 25; round += 1) {
+      const { apiKey } = await buildApiKey(stack, account);
+      const [regenerated, again, deleted] = await Promise.allSettled([
+        credentials.regenerateApiKey(apiKey.id),
+        credentials.regenerateApiKey(apiKey.id),
+        credentials.deleteApiKey(apiKey.id),
+      ]);
+      expect(deleted.status).toBe('fulfilled');
+      expect(await credentials.apiKeysByIds([apiKey.id])).toEqual([]);
+      for (const outcome of [regenerated, again]) {
+        if (outcome.status === 'fulfilled')
+          expect(await credentials.resolve(sha256Hex(outcome.value.key))).toBeNull();
+        else expect(outcome.reason.extensions.code).toBe('not_found');
+      }
+    }
+  });
+
+  it('KEY-8: when a key is regenerated twice at the same moment, then they take turns: only the later value works, and each answer shows the prefix of its own value', async () => {
+    const account = await buildAccount(stack);
+    const { credentials } = stack.keys.services;
+    for (let round = 0; round < 25; round += 1) {
+      const { apiKey } = await buildApiKey(stack, account);
+      const [first, second] = await Promise.all([
+        credentials.regenerateApiKey(apiKey.id),
+        credentials.regenerateApiKey(apiKey.id),
+      ]);
+      const valid = await Promise.all(
+        [first, second].map(
+          async ({ key }) => (await credentials.resolve(sha256Hex(key))) !== null,
+        ),
+      );
+      // One after the other: exactly the later value works, and the stored prefix is its prefix.
+      expect(valid.filter(Boolean)).toHaveLength(1);
+      const [stored] = await credentials.apiKeysByIds([apiKey.id]);
+      expect(stored!.prefix).toBe((valid[0] ? first : second).apiKey.prefix);
+      for (const { key, apiKey: shown } of [first, second])
+        expect(key.startsWith(shown.prefix)).toBe(true);
+    }
+  });
+
   it('KEY-7: when expiry approaches, then warnings go out 30, 7 and 1 days before and once at expiry, exactly once each even with two instances scanning', async () => {
     const account = await buildAccount(stack);
     const { apiKey } = await buildApiKey(stack, account, {

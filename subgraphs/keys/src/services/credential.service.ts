@@ -43,6 +43,8 @@ export interface ApiKeyView {
 }
 
 export interface CredentialHooks {
+  /** Runs a change of one key alone: no other change of that key overlaps it, on any instance. */
+  exclusive<T>(keyId: string, change: () => Promise<T>): Promise<T>;
   /** After a credential stops being valid, so every cache of it can forget it at once. */
   revoked(secretHash: string): Promise<void>;
   /** After a key is created, regenerated or deleted: a platform event for the owner's webhooks. */
@@ -113,27 +115,38 @@ export class CredentialService {
     return { key, apiKey };
   }
 
-  /** Issues a new value for the key; the old value stops working at once. */
+  /**
+   * Issues a new value for the key; the old value stops working at once. Changes of one key run
+   * one at a time (`exclusive`): on FerretDB 1.x a regeneration overlapping a deletion could
+   * otherwise write the deleted key back to life.
+   */
   async regenerateApiKey(id: string): Promise<{ key: string; apiKey: ApiKeyView }> {
+    const _id = assertObjectId(id, 'API key');
     const key = generateSecret(API_KEY_PREFIX);
-    const previous = await this.models.ApiKey.findOneAndUpdate(
-      { _id: assertObjectId(id, 'API key'), deletedAt: null },
-      { $set: { secretHash: sha256Hex(key), prefix: displayPrefix(key) } },
-    ).lean();
-    if (!previous) throw notFound('API key');
-    await this.hooks.revoked(previous.secretHash);
-    const current = await this.models.ApiKey.findById(previous._id).lean();
-    const apiKey = toApiKey(current ?? previous);
+    const changed = await this.hooks.exclusive(id, async () => {
+      const previous = await this.models.ApiKey.findOneAndUpdate(
+        { _id, deletedAt: null },
+        { $set: { secretHash: sha256Hex(key), prefix: displayPrefix(key) } },
+      ).lean();
+      const current = previous && (await this.models.ApiKey.findById(_id).lean());
+      return previous && { previous, current: current ?? previous };
+    });
+    if (!changed) throw notFound('API key');
+    await this.hooks.revoked(changed.previous.secretHash);
+    const apiKey = toApiKey(changed.current);
     await this.hooks.keyChanged('api_key.regenerated', apiKey);
     return { key, apiKey };
   }
 
   async deleteApiKey(id: string): Promise<void> {
-    const previous = await this.models.ApiKey.findOneAndUpdate(
-      { _id: assertObjectId(id, 'API key'), deletedAt: null },
-      // The hash is replaced too, so the unique index never matches the old value again.
-      { $set: { deletedAt: new Date(), secretHash: `deleted:${id}` } },
-    ).lean();
+    const _id = assertObjectId(id, 'API key');
+    const previous = await this.hooks.exclusive(id, () =>
+      this.models.ApiKey.findOneAndUpdate(
+        { _id, deletedAt: null },
+        // The hash is replaced too, so the unique index never matches the old value again.
+        { $set: { deletedAt: new Date(), secretHash: `deleted:${id}` } },
+      ).lean(),
+    );
     if (!previous) throw notFound('API key');
     await this.hooks.revoked(previous.secretHash);
     await this.hooks.keyChanged('api_key.deleted', toApiKey(previous));

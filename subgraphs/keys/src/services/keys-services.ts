@@ -3,10 +3,18 @@ import type { Logger } from '../../../../common/logger';
 import { buildEvent, publishPlatformEvent } from '../../../../common/platform-events';
 import { credentialGenerationKey } from '../../../../common/credential-cache';
 import { bumpGeneration } from '../../../../common/versioned-cache';
+import { AppError } from '../../../../common/errors';
+import { LockBusyError, withRedisLock } from '../../../../common/redis-lock';
 import type { KeysModels } from '../models';
 import { accountCaching, accountsChanged } from './account-caching';
 import { AccountService } from './account.service';
 import { CredentialService } from './credential.service';
+
+/** A key change is one database write; waiting 2 s for another change of the key is plenty. */
+const KEY_LOCK = { ttlMs: 10_000, waitMs: 2_000 };
+
+const keyBusy = () =>
+  new AppError('conflict', 'The key is being changed by another request; try again', 409);
 
 /**
  * The account and credential services wired the one way every writer must use them: revocations
@@ -27,6 +35,14 @@ export function createKeysServices(
       : { changed: accountsChanged(redis, prefix) },
   );
   const credentials = new CredentialService(models, accounts, {
+    exclusive: async (keyId, change) => {
+      try {
+        return await withRedisLock(redis, `${prefix}lock:api-key:${keyId}`, KEY_LOCK, change);
+      } catch (error) {
+        if (error instanceof LockBusyError) throw keyBusy();
+        throw error;
+      }
+    },
     revoked: () => bumpGeneration(redis, credentialGenerationKey(prefix)),
     keyChanged: async (type, key) => {
       const event = buildEvent(type, key.userId, key.organizationId, {

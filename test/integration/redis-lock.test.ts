@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createRedis, waitForRedis } from '../../common/redis';
+import { LockBusyError, withRedisLock } from '../../common/redis-lock';
+
+describe('withRedisLock (one change at a time, across instances)', () => {
+  const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const lockKey = `test:redis-lock:${randomBytes(4).toString('hex')}`;
+
+  beforeAll(() => waitForRedis(redis));
+  afterAll(async () => {
+    await redis.del(lockKey);
+    redis.disconnect();
+  });
+
+  it('when several holders want the lock at once, then their work never overlaps and all of it runs', async () => {
+    let inside = 0;
+    let most = 0;
+    const done: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        withRedisLock(redis, lockKey, { ttlMs: 5_000, waitMs: 5_000 }, async () => {
+          inside += 1;
+          most = Math.max(most, inside);
+          await sleep(10);
+          inside -= 1;
+          done.push(n);
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(await redis.exists(lockKey)).toBe(0);
+  });
+
+  it('when the lock stays busy longer than the wait, then LockBusyError and the work does not run', async () => {
+    await redis.set(lockKey, 'someone-else', 'PX', 5_000);
+    let ran = false;
+    await expect(
+      withRedisLock(redis, lockKey, { ttlMs: 5_000, waitMs: 100 }, async () => {
+        ran = true;
+      }),
+    ).rejects.toBeInstanceOf(LockBusyError);
+    expect(ran).toBe(false);
+    await redis.del(lockKey);
+  });
+
+  it('when a holder outlives its lock and another takes it, then the first one’s release leaves the new lock alone', async () => {
+    await withRedisLock(redis, lockKey, { ttlMs: 50, waitMs: 1_000 }, async () => {
+      await sleep(120); // the lock expired meanwhile
+      await redis.set(lockKey, 'next-holder', 'PX', 5_000);
+    });
+    expect(await redis.get(lockKey)).toBe('next-holder');
+    await redis.del(lockKey);
+  });
+
+  it('when the work fails, then the lock is released and the failure passes through', async () => {
+    await expect(
+      withRedisLock(redis, lockKey, { ttlMs: 5_000, waitMs: 100 }, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await redis.exists(lockKey)).toBe(0);
+  });
+});
