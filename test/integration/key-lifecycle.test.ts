@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { platformEventStream, type PlatformEvent } from '../../common/platform-events';
 import { createKeysModels } from '../../subgraphs/keys/src/models';
-import { KeyExpiryJob } from '../../subgraphs/keys/src/services/key-expiry.job';
+import { KeyExpiryJob, STALE_CLAIM_MS } from '../../subgraphs/keys/src/services/key-expiry.job';
 import { sha256Hex } from '../../common/secrets';
 import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
@@ -469,6 +469,37 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(expiring.map((e) => e.data.daysBefore)).toEqual([30, 7, 1]);
     expect(new Set(expiring.map((e) => e.id)).size).toBe(3);
     expect(await events(account.organization.id, 'api_key.expired')).toHaveLength(1);
+    await connection.close();
+  });
+
+  it('KEY-7: when an instance died after claiming a warning and before publishing it, then a later scan publishes it once', async () => {
+    const account = await buildAccount(stack);
+    const { apiKey } = await buildApiKey(stack, account, {
+      expiration: new Date(Date.now() + 20 * DAY),
+    });
+    const connection = await mongoose
+      .createConnection(testMongoUri(`${stack.id}_keys`))
+      .asPromise();
+    const models = createKeysModels(connection);
+    const job = new KeyExpiryJob(models, redis, stack.env.REDIS_KEY_PREFIX!);
+    const claimedAt = Date.now();
+    // What the dead instance left behind: its claim, and no event.
+    await models.ExpiryNotice.create({
+      _id: `${apiKey.id}:30`,
+      keyId: apiKey.id,
+      daysBefore: 30,
+      sentAt: new Date(claimedAt),
+      pending: true,
+    });
+
+    expect(await job.scan(new Date(claimedAt + 1_000))).toBe(0); // its claimer may still be at it
+    expect(await events(account.organization.id, 'api_key.expiring')).toEqual([]);
+    expect(await job.scan(new Date(claimedAt + STALE_CLAIM_MS + 1_000))).toBe(1);
+    expect(await job.scan(new Date(claimedAt + STALE_CLAIM_MS + 2_000))).toBe(0);
+    const expiring = await events(account.organization.id, 'api_key.expiring');
+    expect(expiring.map((e) => [e.id, e.data.daysBefore])).toEqual([
+      [`evt_api_key_expiring_${apiKey.id}_30`, 30],
+    ]);
     await connection.close();
   });
 });

@@ -124,14 +124,17 @@ const keyUseSchema = new Schema({
 /**
  * One expiry notice sent for a key: `_id` is `<keyId>:<daysBefore>`. Claiming a notice is an
  * insert, which the primary key makes atomic on every engine (FerretDB's conditional updates
- * are not atomic under concurrency; inserts against a unique key are).
+ * are not atomic under concurrency; inserts against a unique key are). `pending` stays true
+ * until the event is published, so a claimer that died in between is caught up on.
  */
 const expiryNoticeSchema = new Schema({
   _id: { type: String, required: true },
   keyId: { type: String, required: true },
   daysBefore: { type: Number, required: true },
   sentAt: { type: Date, required: true },
+  pending: { type: Boolean, default: false },
 });
+expiryNoticeSchema.index({ pending: 1, sentAt: 1 });
 
 /** A payment-processor event already applied; `_id` is the processor's event id (idempotency). */
 const paymentEventSchema = new Schema({

@@ -6,11 +6,25 @@ import type { KeysModels } from '../models';
 export const EXPIRY_THRESHOLDS = [30, 7, 1, 0] as const;
 const DAY_MS = 86_400_000;
 
+/** A claimed notice still pending after this long lost its claimer (a crash before publishing). */
+export const STALE_CLAIM_MS = 5 * 60_000;
+
+type ExpiringKey = {
+  _id: unknown;
+  userId: unknown;
+  organizationId: unknown;
+  name: string;
+  prefix: string;
+  expiresAt?: Date | null;
+};
+
 /**
  * Sends each expiry warning exactly once per key and threshold, across restarts and instances:
- * an instance first claims the notice by inserting it under a unique id, then publishes; if
- * publishing fails the claim is deleted and the next scan tries again. The subgraph runs `scan`
- * periodically (common/periodic-task.ts).
+ * an instance first claims the notice by inserting it under a unique id (pending), then
+ * publishes and marks it done; if publishing fails the claim is deleted and the next scan tries
+ * again, and a claim left pending by an instance that died in between is published by a later
+ * scan. The event id is derived from key and threshold, so in that last case a receiver that
+ * already got it can tell. The subgraph runs `scan` periodically (common/periodic-task.ts).
  */
 export class KeyExpiryJob {
   constructor(
@@ -20,8 +34,27 @@ export class KeyExpiryJob {
   ) {}
 
   /** One pass; returns how many notices were sent. */
-  scan(now = new Date()): Promise<number> {
-    return this.sendDue(now);
+  async scan(now = new Date()): Promise<number> {
+    return (await this.resumeStaleClaims(now)) + (await this.sendDue(now));
+  }
+
+  private async resumeStaleClaims(now: Date): Promise<number> {
+    const stale = await this.models.ExpiryNotice.find({
+      pending: true,
+      sentAt: { $lt: new Date(now.getTime() - STALE_CLAIM_MS) },
+    }).lean();
+    let sent = 0;
+    for (const notice of stale) {
+      const key = await this.models.ApiKey.findOne({ _id: notice.keyId, deletedAt: null })
+        .select(EXPIRING_KEY_FIELDS)
+        .lean();
+      if (key) {
+        await publishPlatformEvent(this.redis, this.prefix, expiryEvent(key, notice.daysBefore));
+        sent += 1;
+      }
+      await this.models.ExpiryNotice.updateOne({ _id: notice._id }, { $set: { pending: false } });
+    }
+    return sent;
   }
 
   private async sendDue(now: Date): Promise<number> {
@@ -30,7 +63,7 @@ export class KeyExpiryJob {
       deletedAt: null,
       expiresAt: { $ne: null, $lte: horizon },
     })
-      .select({ _id: 1, userId: 1, organizationId: 1, name: 1, prefix: 1, expiresAt: 1 })
+      .select(EXPIRING_KEY_FIELDS)
       .lean();
     if (keys.length === 0) return 0;
     const sentIds = new Set(
@@ -52,27 +85,17 @@ export class KeyExpiryJob {
       )
         continue;
       if (!(await this.claim(keyId, due, now))) continue;
-      const type = due === 0 ? 'api_key.expired' : 'api_key.expiring';
-      const event = buildEvent(
-        type,
-        String(key.userId),
-        String(key.organizationId),
-        {
-          keyId,
-          name: key.name,
-          prefix: key.prefix,
-          expiresAt: key.expiresAt!.toISOString(),
-          ...(due === 0 ? {} : { daysBefore: due }),
-        },
-        `evt_${type.replace('.', '_')}_${keyId}_${due}`,
-      );
       try {
-        await publishPlatformEvent(this.redis, this.prefix, event);
-        sent += 1;
+        await publishPlatformEvent(this.redis, this.prefix, expiryEvent(key, due));
       } catch (error) {
         await this.models.ExpiryNotice.deleteOne({ _id: `${keyId}:${due}` });
         throw error;
       }
+      await this.models.ExpiryNotice.updateOne(
+        { _id: `${keyId}:${due}` },
+        { $set: { pending: false } },
+      );
+      sent += 1;
     }
     return sent;
   }
@@ -85,6 +108,7 @@ export class KeyExpiryJob {
         keyId,
         daysBefore,
         sentAt: now,
+        pending: true,
       });
       return true;
     } catch (error) {
@@ -92,4 +116,32 @@ export class KeyExpiryJob {
       throw error;
     }
   }
+}
+
+const EXPIRING_KEY_FIELDS = {
+  _id: 1,
+  userId: 1,
+  organizationId: 1,
+  name: 1,
+  prefix: 1,
+  expiresAt: 1,
+};
+
+/** The warning (or, at 0, the expiry notice) for a key; its id is the same every time. */
+function expiryEvent(key: ExpiringKey, daysBefore: number) {
+  const keyId = String(key._id);
+  const type = daysBefore === 0 ? 'api_key.expired' : 'api_key.expiring';
+  return buildEvent(
+    type,
+    String(key.userId),
+    String(key.organizationId),
+    {
+      keyId,
+      name: key.name,
+      prefix: key.prefix,
+      expiresAt: key.expiresAt!.toISOString(),
+      ...(daysBefore === 0 ? {} : { daysBefore }),
+    },
+    `evt_${type.replace('.', '_')}_${keyId}_${daysBefore}`,
+  );
 }
