@@ -11,6 +11,8 @@ const TOLERANCE_S = 300;
 
 const paymentEvent = z.object({
   id: z.string().min(1).max(200),
+  /** Unix seconds when the processor created the event; deliveries can arrive out of order. */
+  created: z.number().int().positive(),
   type: z.enum([
     'checkout.completed',
     'subscription.created',
@@ -106,6 +108,7 @@ export function paymentWebhookRouter(options: {
           variables: {
             input: {
               eventId: parsed.id,
+              occurredAt: new Date(parsed.created * 1000).toISOString(),
               organizationId: parsed.data.organizationId,
               plan: plan.toUpperCase(),
               requestsPerMinute: parsed.data.requestsPerMinute ?? null,

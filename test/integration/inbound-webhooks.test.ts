@@ -6,6 +6,8 @@ import { startStack, type Stack } from '../support/stack';
 
 const SECRET = 'whpay_test_secret_0123456789';
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 function signed(body: unknown, secret = SECRET, at = Math.floor(Date.now() / 1000)) {
   const raw = JSON.stringify(body);
   const v1 = createHmac('sha256', secret).update(`${at}.${raw}`).digest('hex');
@@ -39,6 +41,7 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
 
     const event = {
       id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds(),
       type: 'checkout.completed',
       data: { organizationId: account.organization.id, plan: 'scale' },
     };
@@ -55,6 +58,7 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
 
     const cancelled = signed({
       id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds(),
       type: 'subscription.deleted',
       data: { organizationId: account.organization.id },
     });
@@ -72,6 +76,7 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
       const account = await buildAccount(stack, { plan: 'pro' });
       const event = {
         id: `evt_${randomBytes(6).toString('hex')}`,
+        created: nowSeconds(),
         type: 'subscription.updated',
         data: { organizationId: account.organization.id, plan: 'enterprise' },
       };
@@ -88,6 +93,48 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
     },
   );
 
+  it('PLAT-2: when an older event arrives after a newer one (processors redeliver out of order), then it changes nothing', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const change = (plan: string, created: number) =>
+      signed({
+        id: `evt_${randomBytes(6).toString('hex')}`,
+        created,
+        type: 'subscription.updated',
+        data: { organizationId: account.organization.id, plan },
+      });
+    const newer = change('scale', nowSeconds());
+    const older = change('enterprise', nowSeconds() - 60);
+    expect((await post(newer.raw, newer.signature)).body).toEqual({
+      received: true,
+      applied: true,
+    });
+    expect((await post(older.raw, older.signature)).body).toEqual({
+      received: true,
+      applied: false,
+    });
+    const [org] = await stack.keys.services.accounts.organizationsByIds([account.organization.id]);
+    expect(org!.plan).toBe('scale');
+  });
+
+  it('LIM-1: when an Enterprise update carries no custom limits, then the limits support set stay', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: 500, requestsPerMonth: 5_000_000 },
+    });
+    const update = signed({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds(),
+      type: 'subscription.updated',
+      data: { organizationId: account.organization.id, plan: 'enterprise' },
+    });
+    expect((await post(update.raw, update.signature)).body).toEqual({
+      received: true,
+      applied: true,
+    });
+    const [org] = await stack.keys.services.accounts.organizationsByIds([account.organization.id]);
+    expect(org!.limits).toEqual({ requestsPerMinute: 500, requestsPerMonth: 5_000_000 });
+  });
+
   it('PLAT-2: when a signed body is not an event we understand, then 400 and nothing changes', async () => {
     const { raw, signature } = signed({ id: 'evt_x', type: 'invoice.paid', data: {} });
     const response = await post(raw, signature);
@@ -97,6 +144,7 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
   it('PLAT-2: when the event names an unknown organization, then 422 so the processor stops retrying', async () => {
     const { raw, signature } = signed({
       id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds(),
       type: 'subscription.updated',
       data: { organizationId: '000000000000000000000000', plan: 'pro' },
     });

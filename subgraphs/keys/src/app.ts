@@ -15,7 +15,6 @@ import { createKeysServices } from './services/keys-services';
 import { KeyExpiryJob } from './services/key-expiry.job';
 import { PeriodicTask } from '../../../common/periodic-task';
 import { UsageStatsService } from './services/usage-stats.service';
-import { BillingService } from './services/billing.service';
 
 export const KEYS_SCHEMA_PATH = fromRoot('subgraphs', 'keys', 'schema.graphql');
 
@@ -28,7 +27,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
   return startSubgraph<KeysServices>(config, logger, async ({ connection, redis, readiness }) => {
     const models = createKeysModels(connection);
     await createDeclaredIndexes(models);
-    const { accounts, credentials } = createKeysServices(
+    const { accounts, credentials, billing } = createKeysServices(
       models,
       redis,
       config.redisKeyPrefix,
@@ -61,7 +60,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       keyPolicy: new KeyAccessPolicy(accounts),
       callLog,
       usageStats: new UsageStatsService(redis, config.redisKeyPrefix),
-      billing: new BillingService(models, accounts),
+      billing,
     };
     const { app, apollo } = await createSubgraphApp<KeysDeps>({
       name: 'keys',

@@ -10,6 +10,8 @@ const organizationSchema = new Schema(
       type: new Schema({ requestsPerMinute: Number, requestsPerMonth: Number }, { _id: false }),
       default: null,
     },
+    /** When the payment processor created the last plan event applied; older ones are stale. */
+    planEventAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -77,14 +77,23 @@ export class AccountService {
     return toOrganization(org.toObject());
   }
 
+  /**
+   * Custom limits apply to Enterprise only: left out (undefined) they stay as they are, null
+   * clears them. `eventAt` records the payment event that made the change.
+   */
   async setPlan(
     organizationId: string,
     plan: PlanName,
     customLimits?: Partial<Limits> | null,
+    eventAt?: Date,
   ): Promise<OrganizationView> {
+    const update: Record<string, unknown> = { plan };
+    if (plan !== 'enterprise') update.customLimits = null;
+    else if (customLimits !== undefined) update.customLimits = customLimits;
+    if (eventAt) update.planEventAt = eventAt;
     const org = await this.models.Organization.findByIdAndUpdate(
       assertObjectId(organizationId, 'Organization'),
-      { plan, customLimits: plan === 'enterprise' ? (customLimits ?? null) : null },
+      { $set: update },
       { returnDocument: 'after' },
     ).lean();
     if (!org) throw notFound('Organization');
