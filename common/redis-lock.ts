@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { AppError } from './errors';
 
 /** Deletes the lock only while it still holds this holder's token (it may have expired meanwhile). */
 const RELEASE = `
@@ -45,3 +46,35 @@ export async function withRedisLock<T>(
     await redis.eval(RELEASE, 1, lockKey, token);
   }
 }
+
+/** A change is one or two database writes; waiting 2 s for another change of it is plenty. */
+const CHANGE_LOCK: LockOptions = { ttlMs: 10_000, waitMs: 2_000 };
+
+/**
+ * Runs changes of one thing (an API key, an organization's plan, a webhook) one at a time
+ * across instances: FerretDB 1.x applies a conditional update as a read-modify-write of the
+ * whole document, so two overlapping changes of one document could lose one. A change that
+ * waits too long for another gets 409 `conflict`, having changed nothing.
+ */
+export function oneAtATime(
+  redis: Redis,
+  lockPrefix: string,
+  what: string,
+  options: LockOptions = CHANGE_LOCK,
+) {
+  return async <T>(id: string, change: () => Promise<T>): Promise<T> => {
+    try {
+      return await withRedisLock(redis, `${lockPrefix}${id}`, options, change);
+    } catch (error) {
+      if (error instanceof LockBusyError)
+        throw new AppError(
+          'conflict',
+          `${what} is being changed by another request; try again`,
+          409,
+        );
+      throw error;
+    }
+  };
+}
+
+export type OneAtATime = ReturnType<typeof oneAtATime>;

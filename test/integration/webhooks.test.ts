@@ -191,6 +191,24 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       expect(response.body.error.code).toBe('webhook_limit_reached');
     });
 
+    it('HOOK-10: when a user with no webhook creates 25 at once, then exactly 20 are created and the other 5 get 409 webhook_limit_reached', async () => {
+      const { token } = await userWithToken(stack);
+
+      const responses = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          call<ErrorBody>('POST', '', token, { url: `${receiver.url}/${i}` }),
+        ),
+      );
+
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([...Array<number>(20).fill(201), ...Array<number>(5).fill(409)]);
+      for (const refused of responses.filter((r) => r.status === 409))
+        expect(refused.body.error.code).toBe('webhook_limit_reached');
+      const list = await call<Envelope<{ webhooks: WebhookData[] }>>('GET', '', token);
+      expect(list.status).toBe(200);
+      expect(list.body.data.webhooks).toHaveLength(20);
+    });
+
     it('HOOK-10: when the body exceeds 16 KiB, then it answers 413', async () => {
       const { token } = await userWithToken(stack);
       const response = await call<ErrorBody>('POST', '', token, {
@@ -374,6 +392,22 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       expect(test.status).toBe(404);
       expect(list.body.data.webhooks).toEqual([]);
       expect(receiver.requests).toHaveLength(0);
+    });
+
+    it('HOOK-4 HOOK-5: when a webhook is rotated and deleted at the same moment, then it ends revoked every time, and a rotation either came first or found it gone', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const { webhooks } = stack.webhooks.services;
+      for (let round = 0; round < 15; round += 1) {
+        const webhook = await create(token, { url: receiver.url });
+        const [rotated, deleted] = await Promise.all([
+          call<Envelope<{ secret: string }>>('POST', `/${webhook.id}/rotate`, token),
+          call('DELETE', `/${webhook.id}`, token),
+        ]);
+        expect(deleted.status).toBe(204);
+        expect([200, 404]).toContain(rotated.status);
+        // Only webhooks that are not revoked are found.
+        await expect(webhooks.getOwned(userId, webhook.id)).rejects.toThrow('Webhook not found');
+      }
     });
 
     it('HOOK-5: when deleted while a retry is pending, then the receiver gets nothing more', async () => {
@@ -625,7 +659,7 @@ describe('POST /v1/cli/mutate/webhooks/{id}/test limits', () => {
   });
   afterAll(() => stack.stop());
 
-  it('HOOK-10: when a token asks for more than 10 tests in a minute, then the 11th gets 429 with Retry-After and is not sent', async () => {
+  it('HOOK-10: when a user asks for more than 10 tests in a minute, then the 11th gets 429 with Retry-After and is not sent', async () => {
     const receiver = await startWebhookReceiver();
     try {
       const { token } = await userWithToken(stack);
@@ -639,6 +673,39 @@ describe('POST /v1/cli/mutate/webhooks/{id}/test limits', () => {
       expect(limited.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(receiver.requests).toHaveLength(10);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('HOOK-10: when one GraphQL request holds 11 aliased testWebhook fields, then at most 10 tests are sent and the rest refused with RATE_LIMIT_EXCEEDED', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { token } = await userWithToken(stack);
+      const created = await managementClient(stack)<Envelope<WebhookData>>('POST', '', token, {
+        url: receiver.url,
+      });
+      expect(created.status).toBe(201);
+      const fields = Array.from(
+        { length: 11 },
+        (_, i) => `t${i}: testWebhook(id: $id) { success }`,
+      ).join('\n');
+
+      const response = await graphql(
+        stack.gateway.graphqlUrl,
+        `mutation Tests($id: ID!) {\n${fields}\n}`,
+        { id: created.body.data.id },
+        { authorization: `Bearer ${token}` },
+      );
+      await sleep(300);
+
+      expect(response.status).toBe(200);
+      expect(response.body.errors).toContainEqual(
+        expect.objectContaining({
+          extensions: expect.objectContaining({ code: 'RATE_LIMIT_EXCEEDED', httpStatus: 429 }),
+        }),
+      );
+      expect(receiver.requests.length).toBeLessThanOrEqual(10);
     } finally {
       await receiver.close();
     }

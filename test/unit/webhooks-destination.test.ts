@@ -38,6 +38,27 @@ describe('webhook destination policy (SSRF)', () => {
     },
   );
 
+  it.each([['::7f00:1'], ['::a00:1'], ['::808:808'], ['::127.0.0.1']])(
+    'when the address is the IPv4-compatible IPv6 %s (::/96), then it is refused',
+    (address) => {
+      expect(isAllowedAddress(address, production)).toBe(false);
+      expect(isAllowedAddress(address, development)).toBe(false);
+    },
+  );
+
+  it('when the URL is https://[::127.0.0.1]/ (which URL parsing turns into [::7f00:1]), then it is refused, while a global IPv6 URL passes', () => {
+    expect(() => checkUrlShape('https://[::127.0.0.1]/hook', production)).toThrow(
+      expect.objectContaining({ reason: 'forbidden_address' }),
+    );
+    expect(() => checkUrlShape('https://[::7f00:1]/hook', development)).toThrow(
+      expect.objectContaining({ reason: 'forbidden_address' }),
+    );
+    expect(checkUrlShape('https://[2606:4700:4700::1111]/hook', production).hostname).toBe(
+      '[2606:4700:4700::1111]',
+    );
+    expect(isAllowedAddress('2001:4860:4860::8888', production)).toBe(true);
+  });
+
   it('when the loopback development setting is on, then loopback (and only loopback) is also allowed', () => {
     expect(isAllowedAddress('127.0.0.1', development)).toBe(true);
     expect(isAllowedAddress('::1', development)).toBe(true);

@@ -121,7 +121,7 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       tags: ['Webhooks'],
       summary: 'Send a synthetic webhook.test event now and report the receiver’s answer',
       description:
-        'Sent once, without retries. A receiver that does not answer still gives 200, with success false and error set. At most 10 tests per minute per access token (429 RATE_LIMIT_EXCEEDED with Retry-After).',
+        'Sent once, without retries. A receiver that does not answer still gives 200, with success false and error set. At most 10 tests per minute per user, however they are asked for (REST or GraphQL; 429 RATE_LIMIT_EXCEEDED with Retry-After).',
       security,
       parameters: [idParameter],
       responses: {

@@ -1,7 +1,5 @@
 import express, { Router, type Request } from 'express';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { sha256Hex } from '../../../common/secrets';
 import { ApiError, invalidParameters, notJsonBody, rejectOtherMethods } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
@@ -20,9 +18,6 @@ export const createWebhookBody = z.strictObject({
   event_types: z.array(z.string().max(100)).max(50).optional(),
 });
 
-/** Synthetic deliveries one access token may trigger per minute. */
-export const TESTS_PER_MINUTE = 10;
-
 const accessTokenRequired = () =>
   new ApiError(
     401,
@@ -39,32 +34,26 @@ function bearer(req: Request): Record<string, string> {
   return { authorization };
 }
 
+/**
+ * The subgraph's 429 (the webhook test limit lives there, where tests are sent) says how long to
+ * wait in `details.retryAfterSeconds`; HTTP says it in Retry-After.
+ */
+function withRetryAfter(error: ApiError): ApiError {
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (error.status !== 429 || typeof seconds !== 'number') return error;
+  return new ApiError(
+    error.status,
+    error.code,
+    error.message,
+    error.shape,
+    { ...error.headers, 'Retry-After': String(seconds) },
+    error.details,
+  );
+}
+
 /** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
 export function createWebhooksRouter(deps: FacadeDeps): Router {
   const router = Router();
-  // A test makes us send a request right away: bounded per token so it cannot be used as a relay.
-  const testLimiter = new RateLimiterRedis({
-    storeClient: deps.redis,
-    keyPrefix: `${deps.config.redisKeyPrefix}rl:webhook-test`,
-    points: TESTS_PER_MINUTE,
-    duration: 60,
-    insuranceLimiter: new RateLimiterMemory({ points: TESTS_PER_MINUTE, duration: 60 }),
-  });
-  const limitTests = async (authorization: string) => {
-    try {
-      await testLimiter.consume(sha256Hex(authorization));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiError(
-        429,
-        'RATE_LIMIT_EXCEEDED',
-        `Webhook tests are limited to ${TESTS_PER_MINUTE} per minute; retry in ${seconds} seconds`,
-        'envelope',
-        { 'Retry-After': String(seconds) },
-      );
-    }
-  };
   // Not strict: `null` or `[]` is JSON, and the body's schema says what it expected instead.
   router.use(express.json({ limit: '16kb', strict: false }));
 
@@ -74,7 +63,8 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
     req: Request,
   ): Promise<T> {
     const result = await deps.gateway.execute<T>(operation, variables, bearer(req));
-    if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+    if (result.errors.length > 0 || !result.data)
+      throw withRetryAfter(fromGraphQLErrors(result.errors));
     return result.data;
   }
 
@@ -104,7 +94,6 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
   });
 
   router.post('/:id/test', async (req, res) => {
-    await limitTests(bearer(req).authorization ?? '');
     const data = await run<{ testWebhook: TestResultFields }>(
       'TestWebhook',
       { id: String(req.params.id) },

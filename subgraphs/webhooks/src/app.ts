@@ -15,7 +15,9 @@ import { createDeclaredIndexes } from '../../../common/mongo';
 import { webhooksResolvers } from './resolvers';
 import { PeriodicTask } from '../../../common/periodic-task';
 import { DELIVERY_RETENTION_EVERY_MS, DeliveryRetention } from './services/delivery-retention';
-import { DeliveryService } from './services/delivery.service';
+import { DeliveryService, OVERDUE_SWEEP_EVERY_MS } from './services/delivery.service';
+import { TestRateLimiter } from './services/test-rate-limiter';
+import { oneAtATime } from '../../../common/redis-lock';
 import { WebhookService } from './services/webhook.service';
 
 export const WEBHOOKS_SCHEMA_PATH = fromRoot('subgraphs', 'webhooks', 'schema.graphql');
@@ -37,7 +39,16 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         requireHttps: config.nodeEnv === 'production',
         allowLoopback: config.allowLoopback,
       };
-      const webhooks = new WebhookService(models, new SecretBox(config.secretKey), policy);
+      const webhooks = new WebhookService(models, new SecretBox(config.secretKey), policy, {
+        // A burst of creations by one user queues up behind the count; let it wait longer.
+        user: oneAtATime(
+          redis,
+          `${config.redisKeyPrefix}lock:webhook-user:`,
+          'The user’s webhooks',
+          { ttlMs: 10_000, waitMs: 10_000 },
+        ),
+        webhook: oneAtATime(redis, `${config.redisKeyPrefix}lock:webhook:`, 'The webhook'),
+      });
       const sender = new HttpSender({
         ...policy,
         timeoutMs: config.delivery.timeoutMs,
@@ -49,6 +60,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         webhooks,
         sender,
         queue,
+        new TestRateLimiter(redis, config.redisKeyPrefix),
         config.delivery,
         logger,
       );
@@ -58,6 +70,12 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         'webhook delivery clean-up',
         DELIVERY_RETENTION_EVERY_MS,
         () => retention.purge(),
+        logger,
+      );
+      const overdueJob = new PeriodicTask(
+        'overdue webhook attempts sweep',
+        OVERDUE_SWEEP_EVERY_MS,
+        () => deliveries.requeueOverdue(),
         logger,
       );
       let worker: DeliveryWorker | null = null;
@@ -81,6 +99,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         );
         await consumer.start();
         retentionJob.start();
+        overdueJob.start();
       }
 
       const deps: WebhooksDeps = { webhooks, deliveries };
@@ -101,6 +120,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         services: { ...deps, retention },
         async beforeClose() {
           await retentionJob.stop();
+          await overdueJob.stop();
           await consumer?.stop();
           await worker?.close();
           await queue.close();

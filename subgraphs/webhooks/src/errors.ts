@@ -25,3 +25,11 @@ export const invalidEventTypes = (unknown: string[]) =>
 
 export const tooManyWebhooks = (limit: number) =>
   new AppError('webhook_limit_reached', `A user may have at most ${limit} webhooks`, 409);
+
+export const tooManyTests = (limit: number, retryAfterSeconds: number) =>
+  new AppError(
+    'RATE_LIMIT_EXCEEDED',
+    `Webhook tests are limited to ${limit} per minute; retry in ${retryAfterSeconds} seconds`,
+    429,
+    { retryAfterSeconds },
+  );

@@ -11,6 +11,11 @@ export const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
 /** How long an attempt waits when its webhook already has its share of slots in use. */
 const PARK_MS = 500;
 
+/** Job states in which an attempt will still run without help. */
+const LIVE_STATES = new Set(['waiting', 'delayed', 'prioritized', 'active', 'waiting-children']);
+
+const jobIdOf = (attempt: ScheduledAttempt) => `${attempt.deliveryId}-${attempt.attempt}`;
+
 /** BullMQ needs connections that retry forever; the shared one fails fast on purpose. */
 function bullConnection(url: string, logger: Logger, role: string): Redis {
   const connection = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true });
@@ -44,9 +49,23 @@ export class DeliveryQueue implements AttemptScheduler {
 
   async schedule(attempt: ScheduledAttempt, delayMs: number): Promise<void> {
     await this.queue.add('attempt', attempt, {
-      jobId: `${attempt.deliveryId}-${attempt.attempt}`,
+      jobId: jobIdOf(attempt),
       delay: Math.max(0, Math.round(delayMs)),
     });
+  }
+
+  /**
+   * BullMQ ignores adding a job id it still holds, failed jobs included (kept for days by
+   * removeOnFail): a finished job of this attempt is removed first, so the attempt keeps one id
+   * and is never queued twice at once. A job that became active meanwhile is locked and stays.
+   */
+  async requeue(attempt: ScheduledAttempt): Promise<boolean> {
+    const jobId = jobIdOf(attempt);
+    const state = await this.queue.getJobState(jobId);
+    if (LIVE_STATES.has(state)) return false;
+    if (state !== 'unknown' && (await this.queue.remove(jobId)) === 0) return false;
+    await this.queue.add('attempt', attempt, { jobId });
+    return true;
   }
 
   async close(): Promise<void> {

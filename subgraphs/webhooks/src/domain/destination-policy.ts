@@ -4,7 +4,7 @@ import {
   type LookupAllOptions,
   type LookupOneOptions,
 } from 'node:dns';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export interface DestinationPolicy {
@@ -33,17 +33,32 @@ export class DestinationRefusedError extends Error {
 }
 
 /**
+ * IPv4-compatible IPv6 (`::a.b.c.d`, ::/96, deprecated by RFC 4291) is not routable, and some
+ * stacks hand it to the IPv4 it carries. ipaddr.js calls `::7f00:1` unicast and reads the dotted
+ * `::127.0.0.1` as IPv4-mapped, so Node's own parser judges membership.
+ */
+const IPV4_COMPATIBLE = new BlockList();
+IPV4_COMPATIBLE.addSubnet('::', 96, 'ipv6');
+
+/**
  * Only globally routable unicast addresses pass: loopback, private, link-local (cloud metadata
- * at 169.254.169.254 included), CGNAT, multicast, unique-local, documentation, 6to4/Teredo and
- * every other special range are refused. IPv4-mapped IPv6 is judged as the IPv4 it carries.
+ * at 169.254.169.254 included), CGNAT, multicast, unique-local, documentation, 6to4/Teredo,
+ * IPv4-compatible (`::/96`) and every other special range are refused. IPv4-mapped IPv6 is judged
+ * as the IPv4 it carries.
  */
 export function isAllowedAddress(
   address: string,
   policy: Pick<DestinationPolicy, 'allowLoopback'>,
 ): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  const range = parsed.range();
+  // `::1` lies in ::/96 too; it is judged as loopback below.
+  if (
+    isIP(address) === 6 &&
+    IPV4_COMPATIBLE.check(address, 'ipv6') &&
+    ipaddr.parse(address).range() !== 'loopback'
+  )
+    return false;
+  const range = ipaddr.process(address).range();
   if (range === 'unicast') return true;
   return policy.allowLoopback && range === 'loopback';
 }

@@ -65,6 +65,11 @@ const deliverySchema = new Schema(
 deliverySchema.index({ webhookId: 1, createdAt: -1 });
 /** For the hourly clean-up of old finished deliveries (DeliveryRetention). */
 deliverySchema.index({ createdAt: 1 });
+/**
+ * For the sweep of overdue pending deliveries (DeliveryService.requeueOverdue). A plain compound
+ * index: FerretDB 1.x has no partial indexes, and finished deliveries sort apart by status.
+ */
+deliverySchema.index({ status: 1, nextAttemptAt: 1 });
 
 export type Webhook = InferSchemaType<typeof webhookSchema>;
 export type WebhookDelivery = InferSchemaType<typeof deliverySchema>;

@@ -6,12 +6,24 @@ import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
 import type { AttemptOutcome, HttpSender } from '../delivery/http-sender';
 import type { WebhooksModels } from '../models';
+import type { TestRateLimiter } from './test-rate-limiter';
 import type { WebhookService, WebhookView } from './webhook.service';
 
 /** Where attempts wait for their turn; the BullMQ queue in production, anything in unit tests. */
 export interface AttemptScheduler {
+  /** Queues `attempt`; a no-op when that attempt was queued before (whatever became of it). */
   schedule(attempt: ScheduledAttempt, delayMs: number): Promise<void>;
+  /**
+   * Queues `attempt` to run now unless it is already waiting, delayed or running, replacing a
+   * finished job of the same attempt. False when there was nothing to do.
+   */
+  requeue(attempt: ScheduledAttempt): Promise<boolean>;
 }
+
+/** How often the overdue sweep runs (DeliveryService.requeueOverdue). */
+export const OVERDUE_SWEEP_EVERY_MS = 60_000;
+/** A pending delivery this late past its nextAttemptAt may have lost its job; the sweep checks. */
+export const OVERDUE_MARGIN_MS = 5 * 60_000;
 
 export interface ScheduledAttempt {
   deliveryId: string;
@@ -52,12 +64,17 @@ export const deliveryIdFor = (eventId: string, webhookId: string) =>
 
 const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
 
+/** The number of the last attempt made; 0 before the first. */
+const lastAttempt = (attempts: Array<{ attempt: number }> | null | undefined) =>
+  Math.max(0, ...(attempts ?? []).map((a) => a.attempt));
+
 export class DeliveryService {
   constructor(
     private readonly models: WebhooksModels,
     private readonly webhooks: WebhookService,
     private readonly sender: HttpSender,
     private readonly scheduler: AttemptScheduler,
+    private readonly testLimiter: TestRateLimiter,
     private readonly settings: DeliverySettings,
     private readonly logger: Logger,
   ) {}
@@ -114,7 +131,18 @@ export class DeliveryService {
   async attempt(deliveryId: string, attempt: number): Promise<void> {
     const delivery = await this.models.WebhookDelivery.findById(deliveryId).lean();
     if (!delivery || delivery.status !== 'pending') return;
-    if ((delivery.attempts ?? []).some((a) => a.attempt >= attempt)) return; // a duplicate job
+    const made = lastAttempt(delivery.attempts);
+    if (made >= attempt) {
+      // This job ran again after its outcome was saved (queueing the next attempt failed, the
+      // process died, BullMQ retried the job): the delivery is still pending, so its next attempt
+      // must be queued or it would stay pending for good. The job id makes this a no-op when it is.
+      const dueInMs = (delivery.nextAttemptAt?.getTime() ?? 0) - Date.now();
+      await this.scheduler.schedule(
+        { deliveryId, webhookId: delivery.webhookId, attempt: made + 1 },
+        Math.max(0, dueInMs),
+      );
+      return;
+    }
     const target = await this.webhooks.forDelivery(delivery.webhookId);
     if (!target) {
       await this.models.WebhookDelivery.updateOne(
@@ -143,6 +171,9 @@ export class DeliveryService {
           this.settings.retryBaseMs,
           honoursRetryAfter ? parseRetryAfter(outcome.retryAfter) : null,
         );
+    // Before the outcome is saved: should disabling fail, the job's retry finds the delivery still
+    // pending and tries again, where a saved outcome would end the delivery with the webhook active.
+    if (gone) await this.webhooks.disable(delivery.webhookId, 'The receiver answered 410 Gone');
     const updated = await this.models.WebhookDelivery.updateOne(
       { _id: deliveryId, status: 'pending' },
       {
@@ -154,7 +185,6 @@ export class DeliveryService {
       { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, status },
       'webhook attempt',
     );
-    if (gone) await this.webhooks.disable(delivery.webhookId, 'The receiver answered 410 Gone');
     // Nothing updated means the webhook was revoked meanwhile: no further attempt.
     if (delayMs !== null && updated.modifiedCount === 1)
       await this.scheduler.schedule(
@@ -163,8 +193,35 @@ export class DeliveryService {
       );
   }
 
-  /** Sends a synthetic `webhook.test` event now, once, and reports the receiver's answer. */
+  /**
+   * Queues again the next attempt of every pending delivery overdue by more than
+   * OVERDUE_MARGIN_MS whose job is no longer queued: lost with Redis data, or failed for good
+   * after BullMQ's own retries (a MongoDB outage longer than they last). Returns how many.
+   */
+  async requeueOverdue(now = Date.now()): Promise<number> {
+    const overdue = this.models.WebhookDelivery.find(
+      { status: 'pending', nextAttemptAt: { $lt: new Date(now - OVERDUE_MARGIN_MS) } },
+      { webhookId: 1, attempts: 1 },
+    )
+      .lean()
+      .cursor();
+    let requeued = 0;
+    for await (const delivery of overdue) {
+      const attempt = lastAttempt(delivery.attempts) + 1;
+      const deliveryId = String(delivery._id);
+      if (await this.scheduler.requeue({ deliveryId, webhookId: delivery.webhookId, attempt }))
+        requeued += 1;
+    }
+    if (requeued > 0) this.logger.warn({ requeued }, 'overdue webhook attempts queued again');
+    return requeued;
+  }
+
+  /**
+   * Sends a synthetic `webhook.test` event now, once, and reports the receiver's answer. At most
+   * TESTS_PER_MINUTE per user, whoever asks (429 RATE_LIMIT_EXCEEDED beyond).
+   */
   async sendTest(webhook: WebhookView): Promise<TestResult> {
+    await this.testLimiter.consume(webhook.userId);
     const target = await this.webhooks.forDelivery(webhook.id);
     const secret = target?.secret;
     const event: StoredEvent = {

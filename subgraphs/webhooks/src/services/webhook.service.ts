@@ -9,6 +9,7 @@ import {
 import { generateSigningSecret, type SecretBox } from '../domain/signing-secret';
 import { invalidEventTypes, invalidWebhookUrl, tooManyWebhooks, webhookNotFound } from '../errors';
 import type { WebhooksModels } from '../models';
+import type { OneAtATime } from '../../../../common/redis-lock';
 
 export interface WebhookView {
   id: string;
@@ -47,6 +48,8 @@ export class WebhookService {
     private readonly models: WebhooksModels,
     private readonly box: SecretBox,
     private readonly policy: DestinationPolicy,
+    /** Creations of one user, and changes of one webhook, take turns (common/redis-lock.ts). */
+    private readonly turns: { user: OneAtATime; webhook: OneAtATime },
     private readonly resolver?: Resolver,
   ) {}
 
@@ -56,18 +59,21 @@ export class WebhookService {
     const unknown = eventTypes.filter((t) => !SUBSCRIBABLE_EVENT_TYPES.includes(t as EventType));
     if (unknown.length > 0) throw invalidEventTypes(unknown);
     const url = await this.checkUrl(input.url);
-    const live = await this.models.Webhook.countDocuments({
-      userId: input.userId,
-      status: { $ne: 'revoked' },
-    });
-    if (live >= MAX_WEBHOOKS_PER_USER) throw tooManyWebhooks(MAX_WEBHOOKS_PER_USER);
     const secret = generateSigningSecret();
-    const doc = await this.models.Webhook.create({
-      userId: input.userId,
-      url,
-      description: input.description ?? null,
-      eventTypes,
-      secretCiphertext: this.box.seal(secret),
+    // Count and insert under the user's lock, or concurrent creations could all pass the count.
+    const doc = await this.turns.user(input.userId, async () => {
+      const live = await this.models.Webhook.countDocuments({
+        userId: input.userId,
+        status: { $ne: 'revoked' },
+      });
+      if (live >= MAX_WEBHOOKS_PER_USER) throw tooManyWebhooks(MAX_WEBHOOKS_PER_USER);
+      return this.models.Webhook.create({
+        userId: input.userId,
+        url,
+        description: input.description ?? null,
+        eventTypes,
+        secretCiphertext: this.box.seal(secret),
+      });
     });
     return { webhook: toView(doc.toObject()), secret };
   }
@@ -109,11 +115,15 @@ export class WebhookService {
   async rotate(userId: string, id: string): Promise<WebhookWithSecret> {
     const secret = generateSigningSecret();
     if (!isValidObjectId(id)) throw webhookNotFound();
-    const doc = await this.models.Webhook.findOneAndUpdate(
-      { _id: id, userId, status: { $ne: 'revoked' } },
-      { $set: { secretCiphertext: this.box.seal(secret), secretRotatedAt: new Date() } },
-      { returnDocument: 'after' },
-    ).lean();
+    // One change of a webhook at a time: on FerretDB 1.x a rotation overlapping a revocation
+    // would otherwise write the revoked webhook back as active.
+    const doc = await this.turns.webhook(id, () =>
+      this.models.Webhook.findOneAndUpdate(
+        { _id: id, userId, status: { $ne: 'revoked' } },
+        { $set: { secretCiphertext: this.box.seal(secret), secretRotatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ).lean(),
+    );
     if (!doc) throw webhookNotFound();
     return { webhook: toView(doc), secret };
   }
@@ -121,20 +131,24 @@ export class WebhookService {
   /** Revokes for good. Pending deliveries are cancelled by the caller (DeliveryService). */
   async revoke(userId: string, id: string): Promise<WebhookView> {
     if (!isValidObjectId(id)) throw webhookNotFound();
-    const doc = await this.models.Webhook.findOneAndUpdate(
-      { _id: id, userId, status: { $ne: 'revoked' } },
-      { $set: { status: 'revoked', revokedAt: new Date() } },
-      { returnDocument: 'after' },
-    ).lean();
+    const doc = await this.turns.webhook(id, () =>
+      this.models.Webhook.findOneAndUpdate(
+        { _id: id, userId, status: { $ne: 'revoked' } },
+        { $set: { status: 'revoked', revokedAt: new Date() } },
+        { returnDocument: 'after' },
+      ).lean(),
+    );
     if (!doc) throw webhookNotFound();
     return toView(doc);
   }
 
   /** A receiver answering 410 Gone asked us to stop: the webhook stays listed, as disabled. */
   async disable(id: string, reason: string): Promise<void> {
-    await this.models.Webhook.updateOne(
-      { _id: id, status: 'active' },
-      { $set: { status: 'disabled', disabledAt: new Date(), disabledReason: reason } },
+    await this.turns.webhook(id, () =>
+      this.models.Webhook.updateOne(
+        { _id: id, status: 'active' },
+        { $set: { status: 'disabled', disabledAt: new Date(), disabledReason: reason } },
+      ),
     );
   }
 

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
+import {
+  bullPrefix,
+  DELIVERY_QUEUE_NAME,
+} from '../../subgraphs/webhooks/src/delivery/delivery-queue';
+import { createWebhooksModels, type WebhooksModels } from '../../subgraphs/webhooks/src/models';
+import type { ScheduledAttempt } from '../../subgraphs/webhooks/src/services/delivery.service';
+import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MINUTE = 60_000;
+
+/**
+ * Deliveries whose next attempt is no longer queued: the states a crash, a failed queue write or
+ * a MongoDB outage longer than BullMQ's own retries leave behind, built directly in the stores.
+ */
+describe('webhook deliveries left without a queued attempt', () => {
+  let stack: Stack;
+  let connection: mongoose.Connection;
+  let models: WebhooksModels;
+  let receiver: WebhookReceiver;
+
+  const buildWebhook = async () => {
+    const userId = `user-${randomBytes(4).toString('hex')}`;
+    const { webhook } = await stack.webhooks.services.webhooks.register({
+      userId,
+      url: receiver.url,
+    });
+    return webhook;
+  };
+
+  /** A pending delivery as the engine stores it, with `madeAttempts` failed attempts (500). */
+  const buildPendingDelivery = async (
+    webhook: { id: string; userId: string },
+    madeAttempts: number,
+    nextAttemptAt: Date,
+  ) => {
+    const id = `dlv_${randomBytes(16).toString('hex')}`;
+    await models.WebhookDelivery.create({
+      _id: id,
+      webhookId: webhook.id,
+      userId: webhook.userId,
+      event: {
+        id: `evt_${id}`,
+        type: 'api_key.created',
+        createdAt: new Date().toISOString(),
+        organizationId: null,
+        data: { key_id: 'k1' },
+      },
+      status: 'pending',
+      attempts: Array.from({ length: madeAttempts }, (_, i) => ({
+        attempt: i + 1,
+        at: new Date(Date.now() - MINUTE),
+        statusCode: 500,
+        durationMs: 3,
+        error: null,
+        responseBody: '',
+      })),
+      nextAttemptAt,
+      test: false,
+    });
+    return id;
+  };
+
+  const statusOf = async (deliveryId: string) =>
+    (await models.WebhookDelivery.findById(deliveryId).lean())?.status;
+
+  beforeAll(async () => {
+    stack = await startStack('webhooks-recovery', {
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_MAX_ATTEMPTS: '4',
+      WEBHOOK_TIMEOUT_MS: '1500',
+    });
+    connection = await mongoose.createConnection(testMongoUri(`${stack.id}_webhooks`)).asPromise();
+    models = createWebhooksModels(connection);
+  });
+  afterAll(async () => {
+    await connection.close();
+    await stack.stop();
+  });
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await receiver.close();
+  });
+
+  it('HOOK-8: when an attempt job runs again after its outcome was saved but before the next attempt was queued, then the next attempt is queued and delivered', async () => {
+    const webhook = await buildWebhook();
+    const deliveryId = await buildPendingDelivery(webhook, 1, new Date());
+
+    await stack.webhooks.services.deliveries.attempt(deliveryId, 1);
+    const [request] = await receiver.waitForRequests(1, 5_000);
+    await sleep(200);
+
+    expect(request!.headers['x-webhook-attempt']).toBe('2');
+    expect(await statusOf(deliveryId)).toBe('succeeded');
+  });
+
+  it('HOOK-8: when pending deliveries are overdue because their job failed for good or was lost, then the sweep queues them again, once, and they are delivered', async () => {
+    const webhook = await buildWebhook();
+    const overdue = new Date(Date.now() - 10 * MINUTE);
+    const retried = await buildPendingDelivery(webhook, 1, overdue);
+    const neverQueued = await buildPendingDelivery(webhook, 0, overdue);
+    const notYetDue = await buildPendingDelivery(webhook, 1, new Date(Date.now() + 10 * MINUTE));
+    // Attempt 2 of `retried` failed for good (as after a long MongoDB outage): BullMQ keeps the
+    // failed job, and would ignore a plain add under its id.
+    const failing = jest
+      .spyOn(stack.webhooks.services.deliveries, 'attempt')
+      .mockRejectedValue(new Error('MongoDB unavailable'));
+    const redis = new Redis(stack.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
+      connection: redis,
+      prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX!),
+    });
+    try {
+      await queue.add(
+        'attempt',
+        { deliveryId: retried, webhookId: webhook.id, attempt: 2 },
+        { jobId: `${retried}-2`, attempts: 1 },
+      );
+      for (let i = 0; i < 100 && (await queue.getJobState(`${retried}-2`)) !== 'failed'; i += 1)
+        await sleep(50);
+      expect(await queue.getJobState(`${retried}-2`)).toBe('failed');
+      failing.mockRestore();
+
+      const requeued = await stack.webhooks.services.deliveries.requeueOverdue();
+      const again = await stack.webhooks.services.deliveries.requeueOverdue();
+      const requests = await receiver.waitForRequests(2, 5_000);
+      await sleep(300);
+
+      expect(requeued).toBe(2);
+      expect(again).toBe(0);
+      expect(receiver.requests).toHaveLength(2);
+      expect(requests.map((r) => r.headers['x-webhook-attempt']).sort()).toEqual(['1', '2']);
+      expect(await statusOf(retried)).toBe('succeeded');
+      expect(await statusOf(neverQueued)).toBe('succeeded');
+      expect(await statusOf(notYetDue)).toBe('pending');
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+  });
+
+  it('when the receiver answers 410 and disabling the webhook fails, then the retry of the attempt disables it', async () => {
+    const webhook = await buildWebhook();
+    const deliveryId = await buildPendingDelivery(webhook, 0, new Date());
+    receiver.respondWith({ status: 410 });
+    jest
+      .spyOn(stack.webhooks.services.webhooks, 'disable')
+      .mockRejectedValueOnce(new Error('MongoDB unavailable'));
+
+    await expect(stack.webhooks.services.deliveries.attempt(deliveryId, 1)).rejects.toThrow(
+      'MongoDB unavailable',
+    );
+    // What BullMQ does with a job that threw: run it again.
+    await stack.webhooks.services.deliveries.attempt(deliveryId, 1);
+
+    const [stored] = await stack.webhooks.services.webhooks.listForUser(webhook.userId);
+    expect(stored).toMatchObject({ id: webhook.id, status: 'disabled' });
+    expect(stored!.disabledReason).toContain('410');
+    expect(await statusOf(deliveryId)).toBe('failed');
+  });
+});
