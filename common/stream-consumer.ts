@@ -24,7 +24,19 @@ export interface StreamConsumerOptions {
    * when the holder stops renewing it.
    */
   exclusive?: { leaseKey: string; leaseMs: number };
+  /**
+   * For handlers that must see batches in stream order and exactly as first delivered: a failed
+   * batch is retried in place before anything new is read, and (with `exclusive`) entries left
+   * pending by a previous lease holder are taken over before new ones. A batch that failed
+   * `maxAttempts` times in a row, not counting failures `isTransient` excuses (an outage must
+   * block, not discard), is dead-lettered: copied to `{stream}:dead` with its original id and the
+   * error, logged with its ids, and acknowledged.
+   */
+  retry?: { maxAttempts: number; isTransient?: (error: unknown) => boolean };
 }
+
+/** Where `retry` moves entries that keep failing. */
+export const deadLetterStream = (stream: string) => `${stream}:dead`;
 
 /** Take the lease if free, or extend it if it is ours: 1 when held afterwards, else 0. */
 const HOLD_LEASE = `
@@ -47,7 +59,7 @@ export class StreamConsumer {
   private loop: Promise<void> | null = null;
   private readonly consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private reader: Redis | null = null;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: StreamConsumerOptions) {}
 
@@ -127,6 +139,8 @@ export class StreamConsumer {
   private async readOnce(blockMs: number): Promise<number> {
     const { stream, group, batchSize = 500, claimIdleMs = 30_000 } = this.options;
     const reader = this.reader ?? this.options.redis;
+    const orphaned = await this.claimOrphans();
+    if (orphaned.length > 0) return this.process(orphaned);
     const claimed = (await reader.xautoclaim(
       stream,
       group,
@@ -146,10 +160,15 @@ export class StreamConsumer {
       entries = toEntries(result?.[0]?.[1] ?? []);
     }
     if (entries.length === 0) return 0;
-    const applying = this.whileHoldingLease(() => this.options.handle(entries));
+    return this.process(entries);
+  }
+
+  private async process(entries: StreamEntry[]): Promise<number> {
+    const { stream, group } = this.options;
+    const applying = this.whileHoldingLease(() => this.handleWithRetry(entries));
     this.inFlight.add(applying);
     try {
-      await applying;
+      if ((await applying) === 'dead-lettered') return entries.length;
     } finally {
       this.inFlight.delete(applying);
     }
@@ -157,8 +176,77 @@ export class StreamConsumer {
     return entries.length;
   }
 
+  /**
+   * With `retry` and `exclusive`: entries another consumer of the group left pending (a holder
+   * that stopped or died mid-batch) are claimed at once, so they are applied before anything newer.
+   * Our own pending entries are the batch in hand and are left alone.
+   */
+  private async claimOrphans(): Promise<StreamEntry[]> {
+    const { redis, stream, group, batchSize = 500, retry, exclusive } = this.options;
+    if (!retry || !exclusive) return [];
+    const pending = (await redis.xpending(stream, group, '-', '+', batchSize)) as Array<
+      [string, string, number, number]
+    >;
+    const ids = pending.filter(([, owner]) => owner !== this.consumer).map(([id]) => id);
+    if (ids.length === 0) return [];
+    const claimed = (await redis.xclaim(stream, group, this.consumer, 0, ...ids)) as Array<
+      [string, string[]] | null
+    >;
+    return toEntries(claimed);
+  }
+
+  private async handleWithRetry(entries: StreamEntry[]): Promise<'handled' | 'dead-lettered'> {
+    const { retry, logger, stream } = this.options;
+    let failures = 0;
+    let attempt = 0;
+    for (;;) {
+      try {
+        await this.options.handle(entries);
+        return 'handled';
+      } catch (error) {
+        // Without `retry`, or when stopping, the entries stay pending and are claimed again.
+        if (!retry || !this.running) throw error;
+        attempt += 1;
+        if (!retry.isTransient?.(error)) failures += 1;
+        if (failures >= retry.maxAttempts) {
+          await this.deadLetter(entries, error);
+          return 'dead-lettered';
+        }
+        logger.warn(
+          { err: (error as Error).message, stream, first: entries[0]?.id, attempt },
+          'stream batch failed; retrying it in place',
+        );
+        await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
+      }
+    }
+  }
+
+  private async deadLetter(entries: StreamEntry[], error: unknown): Promise<void> {
+    const { redis, stream, group, logger } = this.options;
+    const reason = String((error as Error)?.message ?? error).slice(0, 1_000);
+    const multi = redis.multi();
+    for (const entry of entries)
+      multi.xadd(
+        deadLetterStream(stream),
+        '*',
+        'original_id',
+        entry.id,
+        'error',
+        reason,
+        ...Object.entries(entry.fields).flat(),
+      );
+    multi.xack(stream, group, ...entries.map((e) => e.id));
+    const results = await multi.exec();
+    const failed = results?.find(([err]) => err);
+    if (!results || failed) throw failed?.[0] ?? new Error('dead-lettering was aborted');
+    logger.error(
+      { stream, ids: entries.map((e) => e.id), err: reason },
+      'stream entries kept failing; moved to the dead-letter stream and acknowledged',
+    );
+  }
+
   /** Keeps renewing the lease while a (possibly long) batch is applied. */
-  private async whileHoldingLease(work: () => Promise<void>): Promise<void> {
+  private async whileHoldingLease<T>(work: () => Promise<T>): Promise<T> {
     const lease = this.options.exclusive;
     if (!lease) return work();
     const renew = setInterval(
@@ -166,7 +254,7 @@ export class StreamConsumer {
       lease.leaseMs / 3,
     );
     try {
-      await work();
+      return await work();
     } finally {
       clearInterval(renew);
     }

@@ -85,6 +85,18 @@ describe('public collection endpoint POST /api/collect', () => {
       'message',
     ],
     [
+      'a custom event property name with a dot',
+      {
+        type: 'event',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        name: 'signup',
+        props: { 'plan.name': 'pro' },
+      },
+      'invalid_parameters',
+      'property name "plan.name"',
+    ],
+    [
       'a fractional screen width',
       {
         type: 'pageview',

@@ -1,4 +1,5 @@
-import { startStack, type Stack } from '../support/stack';
+import mongoose from 'mongoose';
+import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, publicGet, UA } from './analytics-helpers';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
@@ -207,6 +208,52 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
         browser,
       })),
     ).toEqual([{ id: 'session-0001', chunks: 2, entry_page: '/app', browser: 'Chrome' }]);
+  });
+
+  it('DATA-6: when a replay chunk is sent again, then the session counts it once; a byte count past 2^31 does not break the list', async () => {
+    const resent = await collect(
+      stack,
+      { ip: IP.us, ua: UA.chromeWindows },
+      {
+        trackingCode: site.trackingCode,
+        type: 'replay',
+        url: page('/app'),
+        sessionId: 'session-0001',
+        sequence: 1,
+        events: [{ type: 3 }, { type: 3 }],
+      },
+    );
+    expect(resent.status).toBe(202);
+    await stack.analytics.services.ingest.waitUntilIdle();
+    const k = await key();
+    const list = () =>
+      api<Envelope<{ sessions: Array<{ chunks: number; bytes: number }> }>>(
+        stack,
+        k,
+        `/replays/${site.id}/sessions?range=30d`,
+      );
+
+    const counted = await list();
+    expect(counted.status).toBe(200);
+    const bytes =
+      JSON.stringify([{ type: 4 }]).length + JSON.stringify([{ type: 3 }, { type: 3 }]).length;
+    expect(counted.body.data.sessions.map((s) => ({ chunks: s.chunks, bytes: s.bytes }))).toEqual([
+      { chunks: 2, bytes },
+    ]);
+
+    const connection = await mongoose
+      .createConnection(testMongoUri(`${stack.id}_analytics`))
+      .asPromise();
+    try {
+      await connection
+        .collection('replaysessions')
+        .updateOne({ sessionId: 'session-0001' }, { $set: { bytes: 3 * 2 ** 30 } });
+    } finally {
+      await connection.close();
+    }
+    const huge = await list();
+    expect(huge.status).toBe(200);
+    expect(huge.body.data.sessions[0]?.bytes).toBe(2 ** 31 - 1);
   });
 
   describe('GET /live/{trackingCode}', () => {

@@ -28,6 +28,21 @@ describe('collector: validation and enrichment', () => {
     expect(message).toContain('viewport:');
   });
 
+  it('DATA-6: when a custom event property name contains "." or starts with "$", then the payload is refused naming the property', () => {
+    const result = collectPayloadSchema.safeParse({
+      type: 'event',
+      trackingCode: 'wa-x',
+      url: 'https://shop.example/',
+      name: 'signup',
+      props: { 'plan.name': 'pro', $tier: 2, plan_size: 3 },
+    });
+    expect(result.success).toBe(false);
+    const message = describeIssues(result.error!);
+    expect(message).toContain('props: property name "plan.name" must not contain');
+    expect(message).toContain('props: property name "$tier" must not contain');
+    expect(message).not.toContain('plan_size');
+  });
+
   it('DATA-6: when the page and referrer are known, then path and source are derived and nothing raw is kept', () => {
     const payload = collectPayloadSchema.parse({
       type: 'pageview',

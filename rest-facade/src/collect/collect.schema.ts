@@ -31,6 +31,21 @@ const base = {
 };
 
 const propValue = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
+/**
+ * Property names become field names of the stored raw event, and MongoDB (and FerretDB) refuse
+ * names containing '.' or starting with '$'.
+ */
+const props = z
+  .record(z.string().min(1).max(100), propValue)
+  .refine((p) => Object.keys(p).length <= 30, 'at most 30 properties')
+  .superRefine((p, ctx) => {
+    for (const name of Object.keys(p))
+      if (name.includes('.') || name.startsWith('$'))
+        ctx.addIssue({
+          code: 'custom',
+          message: `property name ${JSON.stringify(name)} must not contain "." or start with "$"`,
+        });
+  });
 
 /** One collected event, as the tracking script sends it. Unknown fields are refused. */
 export const collectPayloadSchema = z.discriminatedUnion('type', [
@@ -46,10 +61,7 @@ export const collectPayloadSchema = z.discriminatedUnion('type', [
       ...base,
       type: z.literal('event'),
       name: z.string().min(1).max(100),
-      props: z
-        .record(z.string().min(1).max(100), propValue)
-        .refine((p) => Object.keys(p).length <= 30, 'at most 30 properties')
-        .optional(),
+      props: props.optional(),
     })
     .strict(),
   z

@@ -34,6 +34,8 @@ export interface VisitorState {
   seenDay: string[];
   seenHour: string[];
   seenHourBucket: Date | null;
+  /** Set by the write path (ingest.service.ts): the last batch applied to this visitor. */
+  lastBatch?: string | null;
 }
 
 export type Counter = 'pageviews' | 'visitors' | 'sessions' | 'bounces' | 'duration' | 'events';
@@ -218,6 +220,8 @@ export function aggregateBatch(
         break;
       }
       case 'event': {
+        // Totals in hour buckets too: the 24h range reads hours.
+        add(event.websiteId, 'hour', hour, '', '', 'events', 1);
         add(event.websiteId, 'day', day, '', '', 'events', 1);
         add(event.websiteId, 'day', day, 'event', event.name, 'events', 1);
         if (firstTime('day', `event:${event.name}`))

@@ -5,6 +5,8 @@ const websiteTotalsSchema = new Schema(
   {
     websiteId: { type: String, required: true },
     pageviews: { type: Number, required: true, default: 0 },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -50,6 +52,8 @@ const statSchema = new Schema(
     /** Seconds, summed over sessions that started in this bucket. */
     duration: { type: Number, default: 0 },
     events: { type: Number, default: 0 },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   {},
 );
@@ -90,6 +94,8 @@ const visitorSchema = new Schema(
     seenDay: { type: [String], default: [] },
     seenHour: { type: [String], default: [] },
     seenHourBucket: { type: Date, default: null },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   {},
 );
@@ -106,6 +112,8 @@ const heatmapSchema = new Schema(
     day: { type: Date, required: true },
     clicks: { type: Number, default: 0 },
     cells: { type: Schema.Types.Mixed, default: {} },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   { minimize: false },
 );
@@ -122,6 +130,8 @@ const errorGroupSchema = new Schema(
     firstSeen: { type: Date, required: true },
     lastSeen: { type: Date, required: true },
     lastPath: { type: String, default: null },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   {},
 );
@@ -141,6 +151,8 @@ const replaySessionSchema = new Schema(
     device: { type: String, default: null },
     browser: { type: String, default: null },
     os: { type: String, default: null },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   {},
 );
@@ -154,6 +166,8 @@ const replayChunkSchema = new Schema(
     sequence: { type: Number, required: true },
     ts: { type: Date, required: true },
     data: { type: String, required: true },
+    /** Stream id of the last ingest batch applied here; makes a retried batch skip it. */
+    lastBatch: { type: String, default: null },
   },
   {},
 );

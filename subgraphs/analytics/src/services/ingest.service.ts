@@ -1,11 +1,12 @@
 import type { Redis } from 'ioredis';
-import type { AnyBulkWriteOperation } from 'mongoose';
+import type { AnyBulkWriteOperation, mongo } from 'mongoose';
 import type { Logger } from '../../../../common/logger';
 import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
 import {
   aggregateBatch,
   visitorKey,
   type BatchWrites,
+  type ReplayWrite,
   type VisitorState,
 } from '../ingest/aggregate';
 import {
@@ -26,11 +27,11 @@ const BLOCK_MS = 250;
 const DUPLICATE_KEY = 11000;
 
 /**
- * Applies collected events from the Redis stream to MongoDB. Each batch: insert the raw events
- * keyed by stream id (a re-delivered entry is a duplicate and is skipped), update counters and
- * visitors with one bulkWrite per collection, then XACK (common/stream-consumer.ts). Stopping
- * finishes the batch in hand, so a graceful stop neither loses nor double-counts an accepted event.
- * Batches are applied one at a time: visitor states are read, changed and written back.
+ * Applies collected events from the Redis stream to MongoDB. Each batch: counters with one
+ * bulkWrite per collection, then visitor states, then raw events keyed by stream id, each write
+ * guarded so that a retried batch applies only what is missing (see apply), then XACK
+ * (common/stream-consumer.ts). Stopping finishes the batch in hand. Batches are applied one at a
+ * time, in stream order: visitor states are read, changed and written back.
  */
 export class IngestService {
   private readonly stream: string;
@@ -55,6 +56,9 @@ export class IngestService {
       // Batches read-modify-write visitor states: one instance applies them at a time.
       exclusive: { leaseKey: `${redisKeyPrefix}analytics:ingest-lease`, leaseMs: 15_000 },
       handle: (entries) => this.serialized(entries),
+      // A failed batch is retried as it was (apply() relies on it); an outage blocks rather
+      // than dead-letters.
+      retry: { maxAttempts: 10, isTransient: isOutage },
     });
   }
 
@@ -89,38 +93,50 @@ export class IngestService {
     await this.apply(parsed);
   }
 
-  /** Applies events (ordered) whose ids are new; ids already stored are skipped. */
+  /**
+   * Applies an ordered batch exactly once, without transactions. The batch is identified by its
+   * first stream id, and a retry or redelivery must present the same entries (the consumer
+   * retries in place and takes over a dead holder's pending entries before new ones):
+   *  1. counters (every collection but visitors and raw events), each write guarded by
+   *     `lastBatch != batchId` and setting `lastBatch` (an already-applied document fails the
+   *     upsert on its unique key and is skipped);
+   *  2. visitor states, only after every counter write succeeded, guarded the same way;
+   *  3. raw events (duplicates skipped), last.
+   * Counters are computed from the visitors' states before the batch, which stay untouched until
+   * step 2, so a retry recomputes the same increments. Once any visitor carries the batch id,
+   * step 1 is complete and is skipped, and so are the visitors already written (their states are
+   * post-batch). Nothing is read to find out whether a batch was applied: on FerretDB, looking raw
+   * events up by id scans the collection.
+   */
   async apply(batch: Array<{ id: string; event: CollectedEvent }>): Promise<void> {
     if (batch.length === 0) return;
-    const fresh = await this.insertRaw(batch);
-    if (fresh.length === 0) return;
-    const states = await this.loadVisitors(fresh);
-    await this.write(aggregateBatch(fresh, states));
+    const batchId = batch[0]!.id;
+    const events = batch.map(({ event }) => event);
+    const states = await this.loadVisitors(events);
+    const written = new Set(
+      [...states].filter(([, state]) => state.lastBatch === batchId).map(([key]) => key),
+    );
+    const writes = aggregateBatch(events, states);
+    if (written.size === 0) await this.writeCounters(writes, batchId);
+    await this.writeVisitors(
+      writes.visitors.filter((v) => !written.has(visitorKey(v.websiteId, v.visitorId))),
+      batchId,
+    );
+    await this.insertRaw(batch);
   }
 
-  private async insertRaw(
-    batch: Array<{ id: string; event: CollectedEvent }>,
-  ): Promise<CollectedEvent[]> {
+  private async insertRaw(batch: Array<{ id: string; event: CollectedEvent }>): Promise<void> {
     const docs = batch.map(({ id, event }) => {
       const { websiteId, type, ts, visitorId, path, ...rest } = event;
       const payload: Record<string, unknown> = { ...rest };
       if (type === 'replay') delete payload.data;
+      // Entries collected before property names were validated may hold names MongoDB refuses.
+      if (type === 'event' && event.props) payload.props = storableProps(event.props);
       return { _id: id, websiteId, type, ts: new Date(ts), visitorId, path, payload };
     });
-    const duplicates = new Set<number>();
-    try {
-      await this.models.Event.collection.insertMany(docs as never[], { ordered: false });
-    } catch (error) {
-      const writeErrors = (
-        error as {
-          writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number };
-        }
-      ).writeErrors;
-      const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : null;
-      if (!list || list.some((e) => e.code !== DUPLICATE_KEY)) throw error;
-      for (const e of list) duplicates.add(e.index);
-    }
-    return batch.filter((_, index) => !duplicates.has(index)).map(({ event }) => event);
+    await skippingDuplicates(docs, (rest) =>
+      this.models.Event.collection.insertMany(rest as never[], { ordered: false }),
+    );
   }
 
   private async loadVisitors(events: CollectedEvent[]): Promise<Map<string, VisitorState>> {
@@ -144,58 +160,104 @@ export class IngestService {
     return states;
   }
 
-  private async write(writes: BatchWrites): Promise<void> {
-    const toStatOp = (s: (typeof writes.stats)[number]): AnyBulkWriteOperation<Stat> => ({
-      updateOne: {
-        filter: {
+  private async writeCounters(writes: BatchWrites, batchId: string): Promise<void> {
+    const toStatOp = (s: (typeof writes.stats)[number]): AnyBulkWriteOperation<Stat> =>
+      guarded(
+        {
           websiteId: s.websiteId,
           granularity: s.granularity,
           bucket: new Date(s.bucket),
           dim: s.dim,
           value: s.value,
         },
-        update: { $inc: s.inc },
-        upsert: true,
-      },
-    });
+        { $inc: s.inc },
+        batchId,
+      );
     const totalOps = writes.stats.filter((s) => s.dim === '').map(toStatOp);
     const statOps = writes.stats.filter((s) => s.dim !== '').map(toStatOp);
-    const visitorOps: AnyBulkWriteOperation<Visitor>[] = writes.visitors.map((v) => ({
-      updateOne: {
-        filter: { websiteId: v.websiteId, visitorId: v.visitorId },
-        update: { $set: v },
-        upsert: true,
-      },
-    }));
-    const errorOps: AnyBulkWriteOperation<ErrorGroup>[] = writes.errors.map((e) => ({
-      updateOne: {
-        filter: { websiteId: e.websiteId, fingerprint: e.fingerprint },
-        update: {
+    const errorOps: AnyBulkWriteOperation<ErrorGroup>[] = writes.errors.map((e) =>
+      guarded(
+        { websiteId: e.websiteId, fingerprint: e.fingerprint },
+        {
           $setOnInsert: { message: e.message, stack: e.stack, firstSeen: new Date(e.firstSeen) },
           $inc: { count: e.count, visitors: e.newVisitors },
           $max: { lastSeen: new Date(e.lastSeen) },
           $set: { lastPath: e.path },
         },
-        upsert: true,
-      },
-    }));
-    const heatmapOps: AnyBulkWriteOperation<HeatmapPage>[] = writes.heatmaps.map((h) => ({
-      updateOne: {
-        filter: { websiteId: h.websiteId, path: h.path, day: new Date(h.day) },
-        update: {
+        batchId,
+      ),
+    );
+    const heatmapOps: AnyBulkWriteOperation<HeatmapPage>[] = writes.heatmaps.map((h) =>
+      guarded(
+        { websiteId: h.websiteId, path: h.path, day: new Date(h.day) },
+        {
           $inc: {
             clicks: h.clicks,
             ...Object.fromEntries(Object.entries(h.cells).map(([cell, n]) => [`cells.${cell}`, n])),
           },
         },
-        upsert: true,
-      },
+        batchId,
+      ),
+    );
+    const totals = [...writes.pageviewsByWebsite].map(([websiteId, pageviews]) =>
+      guarded({ websiteId }, { $inc: { pageviews } }, batchId),
+    );
+    // Settle every write before failing: a retry must not race writes of this attempt still in
+    // flight (the guard protects against repeating a write, not against running it concurrently).
+    const outcomes = await Promise.allSettled([
+      bulkWriteGuarded(this.models.StatTotal, totalOps),
+      bulkWriteGuarded(this.models.Stat, statOps),
+      bulkWriteGuarded(this.models.ErrorGroup, errorOps),
+      bulkWriteGuarded(this.models.Heatmap, heatmapOps),
+      this.writeReplays(writes.replays, batchId),
+      bulkWriteGuarded(this.models.WebsiteTotals, totals),
+    ]);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * Stores new replay chunks, then counts into their sessions only the chunks this batch stored:
+   * a chunk sent again (same session and sequence) is neither stored nor counted. A chunk found
+   * already stored with this batch's id was stored by an earlier attempt of this batch and counts.
+   */
+  private async writeReplays(replays: ReplayWrite[], batchId: string): Promise<void> {
+    if (replays.length === 0) return;
+    const chunkKey = (r: { websiteId: string; sessionId: string; sequence: number }) =>
+      `${r.websiteId}|${r.sessionId}|${r.sequence}`;
+    const firstOf = new Map<string, ReplayWrite>();
+    for (const r of replays) if (!firstOf.has(chunkKey(r))) firstOf.set(chunkKey(r), r);
+    const chunks = [...firstOf.values()];
+    const docs = chunks.map((r) => ({
+      websiteId: r.websiteId,
+      sessionId: r.sessionId,
+      sequence: r.sequence,
+      ts: new Date(r.ts),
+      data: r.data,
+      lastBatch: batchId,
     }));
+    const rejected = await skippingDuplicates(docs, (rest) =>
+      this.models.ReplayChunk.collection.insertMany(rest, { ordered: false }),
+    );
+    let counted = chunks.filter((_, index) => !rejected.has(index));
+    if (rejected.size > 0) {
+      const ours = await this.models.ReplayChunk.find(
+        {
+          lastBatch: batchId,
+          $or: chunks
+            .filter((_, index) => rejected.has(index))
+            .map(({ websiteId, sessionId, sequence }) => ({ websiteId, sessionId, sequence })),
+        },
+        { websiteId: 1, sessionId: 1, sequence: 1 },
+      ).lean();
+      const oursKeys = new Set(ours.map(chunkKey));
+      counted = chunks.filter((r, index) => !rejected.has(index) || oursKeys.has(chunkKey(r)));
+    }
     const sessions = new Map<
       string,
-      { first: (typeof writes.replays)[number]; chunks: number; bytes: number; last: number }
+      { first: ReplayWrite; chunks: number; bytes: number; last: number }
     >();
-    for (const r of writes.replays) {
+    for (const r of counted) {
       const key = `${r.websiteId}|${r.sessionId}`;
       const entry = sessions.get(key);
       if (entry) {
@@ -204,11 +266,11 @@ export class IngestService {
         entry.last = Math.max(entry.last, r.ts);
       } else sessions.set(key, { first: r, chunks: 1, bytes: r.data.length, last: r.ts });
     }
-    const replaySessionOps: AnyBulkWriteOperation<ReplaySession>[] = [...sessions.values()].map(
-      ({ first, chunks, bytes, last }) => ({
-        updateOne: {
-          filter: { websiteId: first.websiteId, sessionId: first.sessionId },
-          update: {
+    const ops: AnyBulkWriteOperation<ReplaySession>[] = [...sessions.values()].map(
+      ({ first, chunks, bytes, last }) =>
+        guarded(
+          { websiteId: first.websiteId, sessionId: first.sessionId },
+          {
             $setOnInsert: {
               ...first.visitor,
               startedAt: new Date(first.ts),
@@ -217,44 +279,99 @@ export class IngestService {
             $inc: { chunks, bytes },
             $max: { lastActivity: new Date(last) },
           },
-          upsert: true,
-        },
-      }),
+          batchId,
+        ),
     );
-    const chunkDocs = writes.replays.map((r) => ({
-      websiteId: r.websiteId,
-      sessionId: r.sessionId,
-      sequence: r.sequence,
-      ts: new Date(r.ts),
-      data: r.data,
-    }));
-    const totals = [...writes.pageviewsByWebsite].map(([websiteId, pageviews]) => ({
-      updateOne: { filter: { websiteId }, update: { $inc: { pageviews } }, upsert: true },
-    }));
-    await Promise.all([
-      totalOps.length ? this.models.StatTotal.bulkWrite(totalOps, { ordered: false }) : null,
-      statOps.length ? this.models.Stat.bulkWrite(statOps, { ordered: false }) : null,
-      visitorOps.length ? this.models.Visitor.bulkWrite(visitorOps, { ordered: false }) : null,
-      errorOps.length ? this.models.ErrorGroup.bulkWrite(errorOps, { ordered: false }) : null,
-      heatmapOps.length ? this.models.Heatmap.bulkWrite(heatmapOps, { ordered: false }) : null,
-      replaySessionOps.length
-        ? this.models.ReplaySession.bulkWrite(replaySessionOps, { ordered: false })
-        : null,
-      chunkDocs.length
-        ? this.models.ReplayChunk.collection
-            .insertMany(chunkDocs, { ordered: false })
-            .catch(ignoreDuplicates)
-        : null,
-      totals.length ? this.models.WebsiteTotals.bulkWrite(totals, { ordered: false }) : null,
-    ]);
+    await bulkWriteGuarded(this.models.ReplaySession, ops);
+  }
+
+  private async writeVisitors(visitors: VisitorState[], batchId: string): Promise<void> {
+    const ops: AnyBulkWriteOperation<Visitor>[] = visitors.map((v) =>
+      guarded({ websiteId: v.websiteId, visitorId: v.visitorId }, { $set: v }, batchId),
+    );
+    await bulkWriteGuarded(this.models.Visitor, ops);
   }
 }
 
-function ignoreDuplicates(error: unknown): void {
-  const writeErrors = (error as { writeErrors?: Array<{ code: number }> | { code: number } })
-    .writeErrors;
+/**
+ * An upsert applied at most once per batch: the filter skips a document that already carries the
+ * batch id, and the upsert that then follows collides with the unique key (duplicate key error,
+ * ignored by bulkWriteGuarded). Needs the collection's unique index on the filter's fields.
+ */
+function guarded<T extends mongo.Document>(
+  filter: Record<string, unknown>,
+  update: Record<string, object>,
+  batchId: string,
+): AnyBulkWriteOperation<T> {
+  return {
+    updateOne: {
+      filter: { ...filter, lastBatch: { $ne: batchId } },
+      update: { ...update, $set: { ...update.$set, lastBatch: batchId } },
+      upsert: true,
+    },
+  } as AnyBulkWriteOperation<T>;
+}
+
+async function bulkWriteGuarded<T extends mongo.Document>(
+  model: { bulkWrite(ops: AnyBulkWriteOperation<T>[], options: object): Promise<unknown> },
+  ops: AnyBulkWriteOperation<T>[],
+): Promise<void> {
+  await skippingDuplicates(ops, (rest) => model.bulkWrite(rest, { ordered: false }));
+}
+
+/**
+ * Writes `items` (unordered), going on past duplicate-key refusals, and returns the indexes
+ * refused. FerretDB ends an unordered bulk write at its first error, MongoDB goes on: so whatever
+ * follows the last refusal is submitted again (harmless, every write here may be repeated).
+ */
+async function skippingDuplicates<T>(
+  items: T[],
+  write: (rest: T[]) => Promise<unknown>,
+): Promise<Set<number>> {
+  const refused = new Set<number>();
+  let offset = 0;
+  while (offset < items.length) {
+    try {
+      await write(items.slice(offset));
+      break;
+    } catch (error) {
+      const indexes = duplicateIndexes(error);
+      for (const index of indexes) refused.add(offset + index);
+      offset += Math.max(...indexes) + 1;
+    }
+  }
+  return refused;
+}
+
+/** Property names MongoDB refuses as field names ('.' anywhere, '$' first), stored escaped. */
+function storableProps(
+  props: Record<string, string | number | boolean>,
+): Record<string, string | number | boolean> {
+  return Object.fromEntries(
+    Object.entries(props).map(([name, value]) => [
+      name.replace(/\./g, '\uff0e').replace(/^\$/, '\uff04'),
+      value,
+    ]),
+  );
+}
+
+function duplicateIndexes(error: unknown): number[] {
+  const writeErrors = (
+    error as {
+      writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number };
+    }
+  ).writeErrors;
   const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : null;
   if (!list || list.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+  return list.map((e) => e.index);
+}
+
+/** Errors that say MongoDB could not be reached, rather than that it refused this batch. */
+function isOutage(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name ?? '';
+  return /^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed)Error$/.test(
+    name,
+  );
 }
 
 /** Waits until the analytics consumer group has read and acknowledged everything in the stream. */

@@ -56,6 +56,12 @@ export interface BreakdownRow {
 }
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
+/**
+ * GraphQL Int is 32-bit and a larger value fails the whole response; a stored byte count can pass
+ * it (1,000,001 chunks of up to 64 KiB per session), so it is reported capped.
+ */
+export const GRAPHQL_INT_MAX = 2 ** 31 - 1;
+const asGraphQLInt = (value: number) => Math.min(value, GRAPHQL_INT_MAX);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const rates = (t: Pick<Totals, 'sessions' | 'bounces' | 'duration'>) => ({
   bounceRate: t.sessions ? round(t.bounces / t.sessions, 4) : 0,
@@ -295,8 +301,8 @@ export class StatsService {
         visitorId: s.visitorId,
         startedAt: iso(s.startedAt),
         lastActivity: iso(s.lastActivity),
-        chunks: s.chunks ?? 0,
-        bytes: s.bytes ?? 0,
+        chunks: asGraphQLInt(s.chunks ?? 0),
+        bytes: asGraphQLInt(s.bytes ?? 0),
         entryPage: s.entryPath,
         country: s.country ?? null,
         device: s.device ?? null,

@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import mongoose, { type Connection } from 'mongoose';
+import { Redis } from 'ioredis';
+import { createLogger } from '../../common/logger';
+import { deadLetterStream, StreamConsumer } from '../../common/stream-consumer';
+import type { CollectedEvent } from '../../subgraphs/analytics/src/ingest/collected-event';
+import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
+import {
+  createAnalyticsModels,
+  syncAnalyticsIndexes,
+  type AnalyticsModels,
+} from '../../subgraphs/analytics/src/models';
+import { IngestService } from '../../subgraphs/analytics/src/services/ingest.service';
+import { QueryService } from '../../subgraphs/analytics/src/services/query.service';
+import { testMongoUri } from '../support/stack';
+
+const logger = createLogger('analytics-ingest-test', 'silent');
+const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+
+type Batch = Array<{ id: string; event: CollectedEvent }>;
+
+/** A collected event of `visitorId` at T0 + `seconds`; `overrides` pick the type. */
+function buildEvent(
+  visitorId: string,
+  seconds: number,
+  overrides: Record<string, unknown> = {},
+): CollectedEvent {
+  return {
+    websiteId: 'w1',
+    visitorId,
+    ts: T0 + seconds * 1000,
+    path: '/',
+    country: 'US',
+    device: 'desktop',
+    browser: 'Chrome',
+    os: 'Windows',
+    screenWidth: 1440,
+    screenHeight: 900,
+    type: 'pageview',
+    referrer: null,
+    source: 'direct',
+    ...overrides,
+  } as CollectedEvent;
+}
+
+const replay = (sequence: number, data: string) => ({
+  type: 'replay',
+  sessionId: 'session-0001',
+  sequence,
+  data,
+});
+
+/** One batch touching every collection the write path updates. */
+const firstBatch = (): Batch =>
+  [
+    buildEvent('v1', 0),
+    buildEvent('v2', 1, { path: '/pricing' }),
+    buildEvent('v1', 60, { path: '/docs' }),
+    buildEvent('v3', 2, { source: 'news.example' }),
+    buildEvent('v2', 3, { type: 'event', name: 'signup', props: { plan: 'pro' } }),
+    buildEvent('v1', 61, {
+      type: 'click',
+      x: 10,
+      y: 20,
+      viewportWidth: 1000,
+      viewportHeight: 800,
+      selector: null,
+    }),
+    buildEvent('v3', 4, {
+      type: 'error',
+      message: 'x is undefined',
+      stack: null,
+      fingerprint: 'f1',
+    }),
+    buildEvent('v1', 62, replay(0, '[{"type":4}]')),
+    buildEvent('v1', 63, replay(1, '[{"type":3}]')),
+  ].map((event, i) => ({ id: `100-${i}`, event }));
+
+/** The next batch: v1 and v2 come back within their sessions; chunk 1 is sent again. */
+const secondBatch = (): Batch =>
+  [
+    buildEvent('v1', 120, { path: '/docs/2' }),
+    buildEvent('v2', 121),
+    buildEvent('v1', 122, replay(1, '[{"type":3}]')),
+    buildEvent('v1', 123, replay(2, '[{"type":2}]')),
+  ].map((event, i) => ({ id: `200-${i}`, event }));
+
+/** Every stored document that ingestion writes, without ids or bookkeeping, in a stable order. */
+async function snapshot(models: AnalyticsModels) {
+  const hidden = { _id: 0, __v: 0, lastBatch: 0, createdAt: 0, updatedAt: 0 };
+  const all = async (model: { find(f: object, p: object): { lean(): Promise<unknown[]> } }) =>
+    (await model.find({}, hidden).lean()).map((doc) => JSON.stringify(doc)).sort();
+  return {
+    totals: await all(models.StatTotal),
+    stats: await all(models.Stat),
+    visitors: await all(models.Visitor),
+    heatmaps: await all(models.Heatmap),
+    errors: await all(models.ErrorGroup),
+    replaySessions: await all(models.ReplaySession),
+    replayChunks: await all(models.ReplayChunk),
+    websiteTotals: await all(models.WebsiteTotals),
+    events: (await models.Event.find({}, { _id: 1 }).lean()).map((e) => String(e._id)).sort(),
+  };
+}
+
+describe('analytics ingestion (IngestService)', () => {
+  let connection: Connection;
+  let models: AnalyticsModels;
+  let ingest: IngestService;
+  let expected: Awaited<ReturnType<typeof snapshot>>;
+
+  const clear = () =>
+    Promise.all(
+      Object.values(models).map((model: mongoose.Model<unknown>) => model.deleteMany({})),
+    );
+
+  beforeAll(async () => {
+    connection = await mongoose
+      .createConnection(testMongoUri(`analytics_ingest_${randomBytes(3).toString('hex')}`))
+      .asPromise();
+    models = createAnalyticsModels(connection);
+    await syncAnalyticsIndexes(models);
+    ingest = new IngestService(models, {} as Redis, 'test:unused:', logger, 1000);
+    // What the two batches leave behind when nothing fails.
+    await ingest.apply(firstBatch());
+    await ingest.apply(secondBatch());
+    expected = await snapshot(models);
+  });
+  afterAll(async () => {
+    await connection.dropDatabase();
+    await connection.close();
+  });
+  beforeEach(clear);
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Makes the next call write the first half of what it was given, then fail. */
+  function failOnceHalfway<A extends unknown[]>(
+    target: object,
+    method: string,
+  ): jest.SpyInstance<Promise<unknown>, A> {
+    const original = (target as Record<string, (...args: A) => Promise<unknown>>)[method]!.bind(
+      target,
+    );
+    return (
+      jest.spyOn(target as never, method as never) as jest.SpyInstance<Promise<unknown>, A>
+    ).mockImplementationOnce((async (...args: A) => {
+      const [items, ...rest] = args as unknown as [unknown[], ...unknown[]];
+      await original(...([items.slice(0, Math.floor(items.length / 2)), ...rest] as A));
+      throw new Error('injected: connection reset');
+    }) as never);
+  }
+
+  it.each([
+    ['the website totals', () => failOnceHalfway(models.StatTotal, 'bulkWrite')],
+    ['the breakdown counters', () => failOnceHalfway(models.Stat, 'bulkWrite')],
+    ['the visitor states', () => failOnceHalfway(models.Visitor, 'bulkWrite')],
+    ['the replay sessions', () => failOnceHalfway(models.ReplaySession, 'bulkWrite')],
+    ['the replay chunks', () => failOnceHalfway(models.ReplayChunk.collection, 'insertMany')],
+    ['the raw events', () => failOnceHalfway(models.Event.collection, 'insertMany')],
+  ])(
+    'DATA-2 DATA-6: when writing %s fails halfway through a batch, then the retried batch applies exactly what was missing',
+    async (_, inject) => {
+      const spy = inject();
+      await expect(ingest.apply(firstBatch())).rejects.toThrow('injected');
+      expect(spy).toHaveBeenCalledTimes(1);
+
+      await ingest.apply(firstBatch());
+      await ingest.apply(firstBatch()); // delivered once more: a no-op
+      await ingest.apply(secondBatch());
+
+      expect(await snapshot(models)).toEqual(expected);
+    },
+  );
+
+  it('DATA-6: when a replay chunk is sent again, then it is stored once and counted once', async () => {
+    await ingest.apply(firstBatch());
+    await ingest.apply(secondBatch());
+
+    const [session] = await models.ReplaySession.find({ sessionId: 'session-0001' }).lean();
+    expect({ chunks: session?.chunks, bytes: session?.bytes }).toEqual({
+      chunks: 3,
+      bytes: '[{"type":4}]'.length + '[{"type":3}]'.length + '[{"type":2}]'.length,
+    });
+    expect(await models.ReplayChunk.countDocuments({ sessionId: 'session-0001' })).toBe(3);
+  });
+
+  it('DATA-6: when a queued event carries property names MongoDB refuses, then it is stored with them escaped and counted', async () => {
+    const event = buildEvent('v9', 0, {
+      type: 'event',
+      name: 'signup',
+      props: { 'plan.name': 'pro', $tier: 2 },
+    });
+
+    await ingest.apply([{ id: '300-0', event }]);
+
+    const [raw] = await models.Event.find({ _id: '300-0' }).lean();
+    expect((raw?.payload as { props: unknown }).props).toEqual({
+      'plan\uff0ename': 'pro',
+      '\uff04tier': 2,
+    });
+    const [total] = await models.StatTotal.find({ granularity: 'day', dim: '' }).lean();
+    expect(total?.events).toBe(1);
+  });
+
+  it('DATA-2: when custom events were collected in the last hour, then POST /query with date_range 24h and no dimension counts them', async () => {
+    const now = Date.now();
+    await ingest.apply(
+      [
+        buildEvent('v1', 0, { ts: now - 1_000 }),
+        buildEvent('v1', 0, { ts: now - 500, type: 'event', name: 'signup', props: null }),
+      ].map((event, i) => ({ id: `400-${i}`, event })),
+    );
+    const query = new QueryService(models, () => now);
+    const run = (range: 'LAST_24_HOURS' | 'LAST_7_DAYS') =>
+      query.run(
+        'w1',
+        {
+          metrics: ['events', 'pageviews'],
+          dimensions: [],
+          filters: [],
+          range,
+          orderBy: [],
+          limit: 10,
+          offset: 0,
+        },
+        { limit: 10, offset: 0 },
+      );
+
+    expect((await run('LAST_24_HOURS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
+    expect((await run('LAST_7_DAYS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
+  });
+
+  describe('through the Redis stream', () => {
+    let redis: Redis;
+    let prefix: string;
+    beforeEach(() => {
+      redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+      prefix = `test:ingest-${randomBytes(3).toString('hex')}:`;
+    });
+    afterEach(async () => {
+      const stream = analyticsEventStream(prefix);
+      await redis.del(stream, deadLetterStream(stream), `${prefix}analytics:ingest-lease`);
+      redis.disconnect();
+    });
+
+    it('DATA-6: when a batch fails once after part of it was written, then the consumer retries it before anything newer and every event counts once', async () => {
+      const stream = analyticsEventStream(prefix);
+      for (const { event } of firstBatch())
+        await redis.xadd(stream, '*', 'event', JSON.stringify(event));
+      const service = new IngestService(models, redis, prefix, logger, 1000);
+      failOnceHalfway(models.Stat, 'bulkWrite');
+
+      await service.start();
+      try {
+        await service.waitUntilIdle();
+        for (const { event } of secondBatch())
+          await redis.xadd(stream, '*', 'event', JSON.stringify(event));
+        await service.waitUntilIdle();
+      } finally {
+        await service.stop();
+      }
+
+      const { events, ...counters } = await snapshot(models);
+      const { events: expectedEvents, ...expectedCounters } = expected;
+      expect(counters).toEqual(expectedCounters);
+      expect(events).toHaveLength(expectedEvents.length);
+    });
+
+    it('DATA-6: when a batch keeps failing for a reason other than an outage, then it is moved to the dead-letter stream, logged by id and acknowledged', async () => {
+      const stream = analyticsEventStream(prefix);
+      const handled: string[] = [];
+      const consumer = new StreamConsumer({
+        redis,
+        stream,
+        group: 'g',
+        logger,
+        blockMs: 50,
+        retry: { maxAttempts: 3 },
+        handle: async (entries) => {
+          if (entries.some((e) => e.fields.n === 'poison')) throw new Error('refused');
+          handled.push(...entries.map((e) => e.fields.n!));
+        },
+      });
+      const poisonId = await redis.xadd(stream, '*', 'n', 'poison');
+      await consumer.start();
+      try {
+        const until = Date.now() + 10_000;
+        while ((await redis.xlen(deadLetterStream(stream))) === 0 && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        await redis.xadd(stream, '*', 'n', 'after');
+        while (handled.length === 0 && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        await consumer.stop();
+      }
+
+      const dead = await redis.xrange(deadLetterStream(stream), '-', '+');
+      expect(dead).toHaveLength(1);
+      expect(dead[0]![1]).toEqual(
+        expect.arrayContaining(['original_id', poisonId, 'error', 'refused', 'n', 'poison']),
+      );
+      expect(handled).toEqual(['after']);
+      expect(await redis.xpending(stream, 'g')).toEqual([0, null, null, null]);
+    });
+  });
+});
