@@ -1,6 +1,7 @@
 import {
   aggregateBatch,
   heatmapCell,
+  LAST_HEATMAP_ROW,
   SESSION_TIMEOUT_MS,
   type VisitorState,
 } from '../../subgraphs/analytics/src/ingest/aggregate';
@@ -127,6 +128,12 @@ describe('analytics write path: aggregateBatch', () => {
 
   it('DATA-6: when a click is at the right edge, then its cell stays inside the grid', () => {
     expect(heatmapCell(1000, 0, 1000)).toBe('99_0');
+  });
+
+  it('DATA-6: when clicks come from any depth, then a page-day holds at most 100 × 401 cells', () => {
+    expect(heatmapCell(0, 19_999, 1000)).toBe('0_399');
+    expect(heatmapCell(0, 20_000, 1000)).toBe(`0_${LAST_HEATMAP_ROW}`);
+    expect(heatmapCell(0, 1_000_000, 1000)).toBe(`0_${LAST_HEATMAP_ROW}`);
   });
 });
 

@@ -94,9 +94,17 @@ export interface BatchWrites {
 export const visitorKey = (websiteId: string, visitorId: string) => `${websiteId}|${visitorId}`;
 const statKeyString = (k: StatKey) =>
   `${k.websiteId}|${k.granularity}|${k.bucket}|${k.dim}|${k.value}`;
+/**
+ * The last row of the heatmap grid: clicks below 20,000 px land in it. One page's day is one
+ * document of at most 100 × 401 cells (under 1 MB); without a bound, clicks at made-up depths
+ * could grow it past MongoDB's 16 MB document limit and every later batch with a click on that
+ * page would fail.
+ */
+export const LAST_HEATMAP_ROW = 400;
+
 /** Grid cell of a click: x in whole percent of the viewport width, y in 50px rows of the document. */
 export const heatmapCell = (x: number, y: number, viewportWidth: number) =>
-  `${Math.min(99, Math.max(0, Math.floor((x / Math.max(1, viewportWidth)) * 100)))}_${Math.max(0, Math.floor(y / 50))}`;
+  `${Math.min(99, Math.max(0, Math.floor((x / Math.max(1, viewportWidth)) * 100)))}_${Math.min(LAST_HEATMAP_ROW, Math.max(0, Math.floor(y / 50)))}`;
 
 /**
  * Turns an ordered batch of events into counter increments and new visitor states. Pure: the
