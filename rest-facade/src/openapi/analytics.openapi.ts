@@ -179,7 +179,7 @@ export const ANALYTICS_SCHEMAS = {
     cells: {
       type: 'array',
       description:
-        'Busiest cells first (at most 100): x = whole percent of the viewport width (0–99), y = 50px band of the document from the top',
+        'Busiest cells first (at most 100): x = whole percent of the viewport width (0–99), y = 50px band of the document from the top (band 400 collects every click below 20,000 px)',
       items: object({ x: { type: 'integer', minimum: 0, maximum: 99 }, y: int, clicks: int }),
     },
   }),
