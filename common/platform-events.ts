@@ -26,7 +26,10 @@ export interface PlatformEvent {
 
 export const platformEventStream = (prefix: string) => `${prefix}events:platform`;
 
-/** Cap on the stream; entries are consumed within seconds, this only bounds a long outage. */
+/**
+ * Cap on the stream's backlog: the webhooks consumer deletes entries once applied, so the cap
+ * only bounds a long consumer outage (past it the oldest unconsumed events would be dropped).
+ */
 const STREAM_MAX_LENGTH = 1_000_000;
 
 export function buildEvent(

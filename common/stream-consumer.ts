@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { Logger } from './logger';
 
 export interface StreamEntry {
@@ -33,6 +33,12 @@ export interface StreamConsumerOptions {
    * error, logged with its ids, and acknowledged.
    */
   retry?: { maxAttempts: number; isTransient?: (error: unknown) => boolean };
+  /**
+   * When this group is the stream's only reader: acknowledged entries are deleted too (XACK and
+   * XDEL in one MULTI), so the stream holds only the backlog and its MAXLEN cap bounds a backlog
+   * rather than trimming history; without it, acknowledged entries stay until the cap trims them.
+   */
+  deleteAcknowledged?: boolean;
 }
 
 /** Where `retry` moves entries that keep failing. */
@@ -164,7 +170,6 @@ export class StreamConsumer {
   }
 
   private async process(entries: StreamEntry[]): Promise<number> {
-    const { stream, group } = this.options;
     const applying = this.whileHoldingLease(() => this.handleWithRetry(entries));
     this.inFlight.add(applying);
     try {
@@ -172,7 +177,7 @@ export class StreamConsumer {
     } finally {
       this.inFlight.delete(applying);
     }
-    await this.options.redis.xack(stream, group, ...entries.map((e) => e.id));
+    await this.acknowledge(this.options.redis.multi(), entries);
     return entries.length;
   }
 
@@ -222,7 +227,7 @@ export class StreamConsumer {
   }
 
   private async deadLetter(entries: StreamEntry[], error: unknown): Promise<void> {
-    const { redis, stream, group, logger } = this.options;
+    const { redis, stream, logger } = this.options;
     const reason = String((error as Error)?.message ?? error).slice(0, 1_000);
     const multi = redis.multi();
     for (const entry of entries)
@@ -235,14 +240,22 @@ export class StreamConsumer {
         reason,
         ...Object.entries(entry.fields).flat(),
       );
-    multi.xack(stream, group, ...entries.map((e) => e.id));
-    const results = await multi.exec();
-    const failed = results?.find(([err]) => err);
-    if (!results || failed) throw failed?.[0] ?? new Error('dead-lettering was aborted');
+    await this.acknowledge(multi, entries);
     logger.error(
       { stream, ids: entries.map((e) => e.id), err: reason },
       'stream entries kept failing; moved to the dead-letter stream and acknowledged',
     );
+  }
+
+  /** Acknowledges (and with `deleteAcknowledged` deletes) the entries, after whatever `multi` holds. */
+  private async acknowledge(multi: ChainableCommander, entries: StreamEntry[]): Promise<void> {
+    const { stream, group, deleteAcknowledged } = this.options;
+    const ids = entries.map((e) => e.id);
+    multi.xack(stream, group, ...ids);
+    if (deleteAcknowledged) multi.xdel(stream, ...ids);
+    const results = await multi.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error(`acknowledging ${stream} was aborted`);
   }
 
   /** Keeps renewing the lease while a (possibly long) batch is applied. */

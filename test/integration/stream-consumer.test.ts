@@ -48,6 +48,33 @@ describe('StreamConsumer', () => {
     expect(new Set(seen.map((s) => s.split(':')[1])).size).toBe(40);
   });
 
+  it.each([
+    [true, 0],
+    [false, 12],
+  ])(
+    'when deleteAcknowledged is %s and every entry is handled, then %i entries stay in the stream',
+    async (deleteAcknowledged, left) => {
+      const seen: string[] = [];
+      const c = new StreamConsumer({
+        redis,
+        stream,
+        group: 'g',
+        logger,
+        blockMs: 50,
+        deleteAcknowledged,
+        handle: async (entries: StreamEntry[]) => {
+          for (const entry of entries) seen.push(entry.fields.n!);
+        },
+      });
+      await c.start();
+      for (let n = 0; n < 12; n += 1) await redis.xadd(stream, '*', 'n', String(n));
+      await waitFor(() => seen.length === 12);
+      await c.stop();
+      expect(await redis.xlen(stream)).toBe(left);
+      expect(await redis.xpending(stream, 'g')).toEqual([0, null, null, null]);
+    },
+  );
+
   it('when consumption is exclusive, then only the lease holder works and a standby takes over when it stops', async () => {
     const seen: string[] = [];
     const a = consumer(seen, 'a', true);

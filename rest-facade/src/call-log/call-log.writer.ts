@@ -6,7 +6,10 @@ const FLUSH_EVERY_MS = 250;
 const FLUSH_AT = 500;
 /** While Redis is away the buffer holds this many calls, then drops the oldest (and says so). */
 const MAX_BUFFERED = 100_000;
-/** Entries are batches of up to FLUSH_AT calls; consumed within seconds, this bounds an outage. */
+/**
+ * Entries are batches of up to FLUSH_AT calls, deleted by the keys subgraph once stored: the cap
+ * only bounds the backlog of a long consumer outage.
+ */
 const STREAM_MAX_ENTRIES = 100_000;
 
 /**

@@ -40,6 +40,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       stream: callLogStream(config.redisKeyPrefix),
       group: 'keys-call-log',
       logger,
+      deleteAcknowledged: true,
       handle: (entries) => callLog.store(entries),
     });
     const expiryJob = new KeyExpiryJob(models, redis, config.redisKeyPrefix);

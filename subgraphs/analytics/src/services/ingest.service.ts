@@ -59,6 +59,7 @@ export class IngestService {
       // A failed batch is retried as it was (apply() relies on it); an outage blocks rather
       // than dead-letters.
       retry: { maxAttempts: 10, isTransient: isOutage },
+      deleteAcknowledged: true,
     });
   }
 

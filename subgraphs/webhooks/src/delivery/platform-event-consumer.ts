@@ -24,6 +24,7 @@ export function createPlatformEventConsumer(
     logger,
     batchSize: 50,
     claimIdleMs: 60_000,
+    deleteAcknowledged: true,
     handle: async (entries: StreamEntry[]) => {
       for (const entry of entries) {
         const event = parseEvent(entry.fields.event);
