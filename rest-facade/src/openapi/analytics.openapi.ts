@@ -102,7 +102,7 @@ export const ANALYTICS_SCHEMAS = {
     unique_visitors: {
       ...int,
       description:
-        'Distinct visitors. Visitor ids rotate daily (privacy), so over several days a person counts once per day; for 24h the count is exact.',
+        'Distinct visitor ids. They rotate at 00:00 UTC (privacy), so a person counts once per UTC day: over several days once per day, and over 24h twice if active on both sides of midnight.',
     },
     sessions: int,
     bounce_rate: {
