@@ -403,6 +403,21 @@ describe('analytics: collected traffic read back through the External API', () =
       expect(isNot.body.data.results).toEqual([{ dimensions: [], metrics: [2, 2] }]);
     });
 
+    it('DATA-6: when visitors are asked for one page, or per page, then they are answered', async () => {
+      const k = await key();
+      const onePage = await query(
+        { metrics: ['visitors'], filters: [['is', 'page', ['/pricing']]] },
+        k,
+      );
+      const perPage = await query(
+        { metrics: ['visitors'], dimensions: ['page'], filters: [['is_not', 'page', ['/nope']]] },
+        k,
+      );
+      expect(onePage.status).toBe(200);
+      expect(perPage.status).toBe(200);
+      expect(perPage.body.data.results.length).toBeGreaterThan(1);
+    });
+
     it('DATA-6: when grouped by time:day over a custom date range, then one zero-filled row per day sums to the total', async () => {
       const day = (offset: number) =>
         new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -441,6 +456,11 @@ describe('analytics: collected traffic read back through the External API', () =
           ],
         },
         'same dimension',
+      ],
+      [
+        'visitors summed over several pages (a visitor would count once per page)',
+        { metrics: ['visitors'], filters: [['is_not', 'page', ['/nope']]] },
+        'visitors cannot be added up over several page values',
       ],
       [
         'an order by an unrequested field',

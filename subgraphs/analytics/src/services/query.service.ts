@@ -61,6 +61,12 @@ function parseDay(value: string, name: string): number {
  * kept per single dimension, so a query reads one dimension: its breakdown, or the one its filters
  * name; filters on two different dimensions cannot be answered and are refused.
  */
+/**
+ * Dimensions a visitor can have several values of in a day. Their `visitors` counters are distinct
+ * per value, so a sum over several values would count a visitor once per value.
+ */
+const MANY_PER_VISITOR = new Set(['page', 'source', 'event', 'click', 'error']);
+
 export class QueryService {
   constructor(
     private readonly models: AnalyticsModels,
@@ -97,6 +103,15 @@ export class QueryService {
       );
     }
     const dataDim = breakdown ?? filterDims[0] ?? '';
+    if (
+      dataDim !== breakdown &&
+      MANY_PER_VISITOR.has(dataDim) &&
+      metrics.includes('visitors') &&
+      query.filters.some((f) => f.operator !== 'IS' || f.values.length > 1)
+    )
+      throw badInput(
+        `metrics: visitors cannot be added up over several ${dataDim} values (a visitor is counted once per ${dataDim}); filter on one value with is, or add dimension ${dataDim}`,
+      );
     let window = this.window(query);
     if (timeDimension === 'time:hour' && window.granularity !== 'hour')
       throw badInput('dimensions: time:hour needs date_range "24h"');
