@@ -222,6 +222,12 @@ export class StreamConsumer {
           'stream batch failed; retrying it in place',
         );
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
+        if (!(await this.leaseStillOurs())) {
+          // Another instance holds the lease now and takes these entries over: retrying here
+          // would apply the batch beside it.
+          logger.warn({ stream, first: entries[0]?.id }, 'lease lost; batch left to its holder');
+          throw error;
+        }
       }
     }
   }
@@ -256,6 +262,22 @@ export class StreamConsumer {
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`acknowledging ${stream} was aborted`);
+  }
+
+  /**
+   * With `exclusive`: whether this consumer still holds the lease (renewing it), false as soon as
+   * another one does. While Redis cannot be asked, it waits: the lease may well still be ours.
+   */
+  private async leaseStillOurs(): Promise<boolean> {
+    if (!this.options.exclusive) return true;
+    for (;;) {
+      try {
+        return await this.holdLease();
+      } catch {
+        if (!this.running) return false;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
   }
 
   /** Keeps renewing the lease while a (possibly long) batch is applied. */

@@ -75,6 +75,31 @@ describe('StreamConsumer', () => {
     },
   );
 
+  it('when a batch failed and another instance took the lease meanwhile, then the batch is not retried here but left pending for it', async () => {
+    let calls = 0;
+    const c = new StreamConsumer({
+      redis,
+      stream,
+      group: 'g',
+      logger,
+      blockMs: 50,
+      exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 },
+      retry: { maxAttempts: 10 },
+      handle: async () => {
+        calls += 1;
+        await redis.set(`${stream}:lease`, 'another-instance', 'PX', 60_000);
+        throw new Error('MongoDB went away');
+      },
+    });
+    await c.start();
+    for (let n = 0; n < 3; n += 1) await redis.xadd(stream, '*', 'n', String(n));
+    await waitFor(() => calls === 1);
+    await new Promise((resolve) => setTimeout(resolve, 800)); // past the first retry's wait
+    await c.stop();
+    expect(calls).toBe(1);
+    expect((await redis.xpending(stream, 'g'))[0]).toBe(3);
+  });
+
   it('when consumption is exclusive, then only the lease holder works and a standby takes over when it stops', async () => {
     const seen: string[] = [];
     const a = consumer(seen, 'a', true);
