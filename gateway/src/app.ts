@@ -20,6 +20,7 @@ import type { GatewayConfig } from './config';
 import type { GatewayContext } from './context';
 import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
 import { paymentWebhookRouter } from './payment-webhook';
+import { queryLimits } from './query-limits';
 import { SubgraphDataSource } from './subgraph-data-source';
 import { createSubgraphAgent } from './subgraph-fetch';
 import type { Dispatcher } from 'undici';
@@ -82,6 +83,7 @@ export async function createGatewayApp(
     logger,
   });
   const manifestCache = new ManifestCache(manifest);
+  const limits = queryLimits({ suggestFields: config.introspection });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     introspection: config.introspection,
@@ -89,7 +91,12 @@ export async function createGatewayApp(
     includeStacktraceInErrorResponses: false,
     // main() owns signal handling and stops Apollo in order with everything else.
     stopOnTerminationSignals: false,
-    plugins: [manifestOnlyForApiKeys(manifestCache), ApolloServerPluginLandingPageDisabled()],
+    validationRules: limits.validationRules,
+    plugins: [
+      manifestOnlyForApiKeys(manifestCache),
+      ApolloServerPluginLandingPageDisabled(),
+      ...limits.plugins,
+    ],
     formatError: (formatted, error) => hideInternalErrors(formatted, error, logger),
   });
   await apollo.start();

@@ -3,6 +3,7 @@ import { readManifest } from '../../common/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
+import { QUERY_LIMITS } from '../../gateway/src/query-limits';
 
 const persisted = (name: string) => {
   const op = readManifest().operations.find((o) => o.name === name)!;
@@ -157,6 +158,36 @@ describe('gateway in development', () => {
     );
     expect(response.body.data?.websites).toEqual([{ id: account.websites[0]!.id }]);
   });
+
+  it.each([
+    [
+      `${QUERY_LIMITS.maxAliases + 1} aliased fields`,
+      `{ ${Array.from({ length: QUERY_LIMITS.maxAliases + 1 }, (_, n) => `a${n}: websites { id }`).join(' ')} }`,
+      'aliases',
+    ],
+    [
+      `a depth over ${QUERY_LIMITS.maxDepth}`,
+      '{ me { memberships { organization { members { user { memberships { organization { members { user { id } } } } } } } } } }',
+      'depth',
+    ],
+  ])(
+    'when a dashboard token sends %s, then 400 before anything runs',
+    async (_what, query, limit) => {
+      const account = await buildAccount(stack);
+      const { token } = await buildAccessToken(stack, account.user.id);
+      const response = await graphql(
+        stack.gateway.graphqlUrl,
+        query,
+        {},
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.data).toBeUndefined();
+      expect(response.body.errors?.[0]?.message).toMatch(new RegExp(limit, 'i'));
+    },
+  );
 });
 
 describe('gateway in production', () => {
