@@ -5,17 +5,27 @@ import { createLogger } from '../../common/logger';
 import { deadLetterStream, StreamConsumer } from '../../common/stream-consumer';
 import type { CollectedEvent } from '../../subgraphs/analytics/src/ingest/collected-event';
 import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
+import { OTHER_VALUE } from '../../subgraphs/analytics/src/ingest/aggregate';
 import {
   createAnalyticsModels,
   syncAnalyticsIndexes,
   type AnalyticsModels,
 } from '../../subgraphs/analytics/src/models';
-import { IngestService } from '../../subgraphs/analytics/src/services/ingest.service';
+import { IngestService, isOutage } from '../../subgraphs/analytics/src/services/ingest.service';
 import { QueryService } from '../../subgraphs/analytics/src/services/query.service';
+import { StatsService } from '../../subgraphs/analytics/src/services/stats.service';
 import { testMongoUri } from '../support/stack';
 
 const logger = createLogger('analytics-ingest-test', 'silent');
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const newPrefix = () => `test:ingest-${randomBytes(3).toString('hex')}:`;
+
+/** Deletes every key under `prefix` (admitted value sets, streams, leases). */
+async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+}
 
 type Batch = Array<{ id: string; event: CollectedEvent }>;
 
@@ -106,6 +116,8 @@ async function snapshot(models: AnalyticsModels) {
 describe('analytics ingestion (IngestService)', () => {
   let connection: Connection;
   let models: AnalyticsModels;
+  let redis: Redis;
+  const prefix = newPrefix();
   let ingest: IngestService;
   let expected: Awaited<ReturnType<typeof snapshot>>;
 
@@ -120,13 +132,16 @@ describe('analytics ingestion (IngestService)', () => {
       .asPromise();
     models = createAnalyticsModels(connection);
     await syncAnalyticsIndexes(models);
-    ingest = new IngestService(models, {} as Redis, 'test:unused:', logger, 1000);
+    redis = new Redis(redisUrl);
+    ingest = new IngestService(models, redis, prefix, logger, 1000);
     // What the two batches leave behind when nothing fails.
     await ingest.apply(firstBatch());
     await ingest.apply(secondBatch());
     expected = await snapshot(models);
   });
   afterAll(async () => {
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
     await connection.dropDatabase();
     await connection.close();
   });
@@ -230,18 +245,133 @@ describe('analytics ingestion (IngestService)', () => {
     expect((await run('LAST_7_DAYS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
   });
 
+  describe('distinct values per website, dimension and day (cap of 3)', () => {
+    let capped: string;
+    let service: IngestService;
+    beforeEach(() => {
+      capped = newPrefix();
+      service = new IngestService(models, redis, capped, logger, 1000, 3);
+    });
+    afterEach(() => deleteKeys(redis, capped));
+
+    /** Five visitors on five pages, each also clicking there and raising its own error. */
+    const crowdedBatch = (): Batch =>
+      ['/a', '/b', '/c', '/d', '/e']
+        .flatMap((path, i) => [
+          buildEvent(`v${i}`, i, { path }),
+          buildEvent(`v${i}`, 10 + i, {
+            path,
+            type: 'click',
+            x: 10,
+            y: 20,
+            viewportWidth: 1000,
+            viewportHeight: 800,
+            selector: null,
+          }),
+          buildEvent(`v${i}`, 20 + i, {
+            path,
+            type: 'error',
+            message: `error ${i}`,
+            stack: null,
+            fingerprint: `f${i}`,
+          }),
+        ])
+        .map((event, i) => ({ id: `500-${i}`, event }));
+
+    const pageRows = async (granularity: 'day' | 'hour') =>
+      Object.fromEntries(
+        (await models.Stat.find({ dim: 'page', granularity }).lean()).map((s) => [
+          s.value,
+          s.pageviews,
+        ]),
+      );
+
+    it('DATA-6: when a day brings more distinct pages than the cap, then the rest are counted as (other), the totals stay exact and raw events keep the real paths', async () => {
+      await service.apply(crowdedBatch());
+
+      const expectedPages = { '/a': 1, '/b': 1, '/c': 1, [OTHER_VALUE]: 2 };
+      expect(await pageRows('day')).toEqual(expectedPages);
+      expect(await pageRows('hour')).toEqual(expectedPages);
+      const [total] = await models.StatTotal.find({ granularity: 'day' }).lean();
+      expect(total?.pageviews).toBe(5);
+      const [websiteTotals] = await models.WebsiteTotals.find({ websiteId: 'w1' }).lean();
+      expect(websiteTotals?.pageviews).toBe(5);
+      const heatmaps = await models.Heatmap.find({}).lean();
+      expect(heatmaps.map((h) => [h.path, h.clicks]).sort()).toEqual([
+        ['(other)', 2],
+        ['/a', 1],
+        ['/b', 1],
+        ['/c', 1],
+      ]);
+      const groups = await models.ErrorGroup.find({}).lean();
+      expect(groups.map((g) => [g.fingerprint, g.count]).sort()).toEqual([
+        ['(other)', 2],
+        ['f0', 1],
+        ['f1', 1],
+        ['f2', 1],
+      ]);
+      const raw = await models.Event.find({ type: 'pageview' }).lean();
+      expect(raw.map((e) => e.path).sort()).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    });
+
+    it('DATA-6: when a batch fails after its values were admitted and is retried, then the retry makes the same decisions and every event counts once', async () => {
+      const spy = failOnceHalfway(models.Stat, 'bulkWrite');
+      await expect(service.apply(crowdedBatch())).rejects.toThrow('injected');
+      expect(spy).toHaveBeenCalledTimes(1);
+
+      await service.apply(crowdedBatch());
+      await service.apply(
+        [buildEvent('v9', 60, { path: '/a' }), buildEvent('v9', 61, { path: '/f' })].map(
+          (event, i) => ({ id: `600-${i}`, event }),
+        ),
+      );
+
+      expect(await pageRows('day')).toEqual({ '/a': 2, '/b': 1, '/c': 1, [OTHER_VALUE]: 3 });
+      const [total] = await models.StatTotal.find({ granularity: 'day' }).lean();
+      expect(total?.pageviews).toBe(7);
+    });
+
+    it('DATA-6: when Redis cannot be reached for admission, then the batch fails as an outage (retried, not dead-lettered), writes nothing, and counts normally once Redis is back', async () => {
+      const offline = new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: true });
+      const unreachable = new IngestService(models, offline, capped, logger, 1000, 3);
+
+      const failure = await unreachable.apply(crowdedBatch()).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      offline.disconnect();
+
+      expect(isOutage(failure)).toBe(true);
+      expect(await models.Stat.countDocuments({})).toBe(0);
+      expect(await models.StatTotal.countDocuments({})).toBe(0);
+      await service.apply(crowdedBatch());
+      expect(await pageRows('day')).toEqual({ '/a': 1, '/b': 1, '/c': 1, [OTHER_VALUE]: 2 });
+    });
+
+    it('DATA-6: when pages beyond the cap were counted, then the pages breakdown returns (other) as a row', async () => {
+      await service.apply(crowdedBatch());
+
+      const stats = new StatsService(models, () => T0 + 3_600_000);
+      const { rows } = await stats.breakdown('w1', 'PAGE', 'LAST_7_DAYS', {
+        limit: 10,
+        offset: 0,
+      });
+
+      expect(rows.map((r) => [r.value, r.pageviews])).toEqual([
+        [OTHER_VALUE, 2],
+        ['/a', 1],
+        ['/b', 1],
+        ['/c', 1],
+      ]);
+    });
+  });
+
   describe('through the Redis stream', () => {
-    let redis: Redis;
     let prefix: string;
     beforeEach(() => {
-      redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-      prefix = `test:ingest-${randomBytes(3).toString('hex')}:`;
+      prefix = newPrefix();
     });
-    afterEach(async () => {
-      const stream = analyticsEventStream(prefix);
-      await redis.del(stream, deadLetterStream(stream), `${prefix}analytics:ingest-lease`);
-      redis.disconnect();
-    });
+    afterEach(() => deleteKeys(redis, prefix));
 
     it('DATA-6: when a batch fails once after part of it was written, then the consumer retries it before anything newer and every event counts once', async () => {
       const stream = analyticsEventStream(prefix);

@@ -1,8 +1,13 @@
 import {
+  admissionKey,
+  admissionRequests,
   aggregateBatch,
   heatmapCell,
   LAST_HEATMAP_ROW,
+  OTHER_ERRORS_MESSAGE,
+  OTHER_VALUE,
   SESSION_TIMEOUT_MS,
+  type Admit,
   type VisitorState,
 } from '../../subgraphs/analytics/src/ingest/aggregate';
 import type { CollectedEvent } from '../../subgraphs/analytics/src/ingest/collected-event';
@@ -134,6 +139,156 @@ describe('analytics write path: aggregateBatch', () => {
     expect(heatmapCell(0, 19_999, 1000)).toBe('0_399');
     expect(heatmapCell(0, 20_000, 1000)).toBe(`0_${LAST_HEATMAP_ROW}`);
     expect(heatmapCell(0, 1_000_000, 1000)).toBe(`0_${LAST_HEATMAP_ROW}`);
+  });
+});
+
+/** First come, first served: at most `cap` distinct values per website, dimension and day. */
+function capAt(cap: number): Admit {
+  const admitted = new Map<string, Set<string>>();
+  return (websiteId, dim, day, value) => {
+    const set = admitted.get(`${websiteId}|${dim}|${day}`) ?? new Set<string>();
+    admitted.set(`${websiteId}|${dim}|${day}`, set);
+    if (set.has(value)) return value;
+    if (set.size >= cap) return OTHER_VALUE;
+    set.add(value);
+    return value;
+  };
+}
+
+const click = (path: string, visitorId: string): CollectedEvent =>
+  ({
+    ...visitor,
+    visitorId,
+    websiteId: 'w1',
+    ts: T0,
+    path,
+    type: 'click',
+    x: 10,
+    y: 10,
+    viewportWidth: 1000,
+    viewportHeight: 800,
+    selector: null,
+  }) as CollectedEvent;
+const error = (fingerprint: string, visitorId: string): CollectedEvent =>
+  ({
+    ...visitor,
+    visitorId,
+    websiteId: 'w1',
+    ts: T0,
+    path: '/',
+    type: 'error',
+    message: `message of ${fingerprint}`,
+    stack: 'at x',
+    fingerprint,
+  }) as CollectedEvent;
+
+describe('analytics write path: distinct values per website, dimension and day', () => {
+  const rowsOf = (writes: ReturnType<typeof aggregateBatch>, granularity: string, dim: string) =>
+    Object.fromEntries(
+      writes.stats
+        .filter((s) => s.granularity === granularity && s.dim === dim)
+        .map((s) => [s.value, s.inc]),
+    );
+
+  it('DATA-6: when a day has more distinct pages than the cap, then the rest count as (other) in day and hour buckets and the totals stay exact', () => {
+    const events = ['/a', '/b', '/c', '/d'].map((path, i) =>
+      pageview(path, T0 + i * 1_000, { visitorId: `v${i}` }),
+    );
+
+    const writes = aggregateBatch(events, new Map(), capAt(2));
+
+    for (const granularity of ['day', 'hour']) {
+      expect(rowsOf(writes, granularity, 'page')).toEqual({
+        '/a': { pageviews: 1, visitors: 1, sessions: 1, bounces: 1 },
+        '/b': { pageviews: 1, visitors: 1, sessions: 1, bounces: 1 },
+        [OTHER_VALUE]: { pageviews: 2, visitors: 2, sessions: 2, bounces: 2 },
+      });
+      expect(rowsOf(writes, granularity, '')).toEqual({
+        '': { pageviews: 4, visitors: 4, sessions: 4, bounces: 4 },
+      });
+    }
+    expect(writes.pageviewsByWebsite.get('w1')).toBe(4);
+    expect(writes.visitors.map((v) => v.entryPath)).toEqual(['/a', '/b', '/c', '/d']);
+  });
+
+  it('DATA-6: when a visit entered on a page counted as (other) goes on in a later batch, then its bounce and duration are taken from the (other) row', () => {
+    const admit = capAt(1);
+    const states = new Map<string, VisitorState>();
+    aggregateBatch([pageview('/a', T0, { visitorId: 'v0' })], states, admit);
+    aggregateBatch([pageview('/b', T0 + 1_000)], states, admit);
+
+    const writes = aggregateBatch([pageview('/a', T0 + 11_000)], states, admit);
+
+    expect(rowsOf(writes, 'day', 'page')).toEqual({
+      '/a': { pageviews: 1, visitors: 1 },
+      [OTHER_VALUE]: { bounces: -1, duration: 10 },
+    });
+  });
+
+  it('DATA-6: when more distinct heatmap pages and error fingerprints than the cap arrive, then the rest share one (other) heatmap and error group', () => {
+    const events = [
+      click('/a', 'v0'),
+      click('/b', 'v1'),
+      click('/c', 'v2'),
+      error('f1', 'v0'),
+      error('f2', 'v1'),
+      error('f3', 'v2'),
+    ];
+
+    const writes = aggregateBatch(events, new Map(), capAt(1));
+
+    expect(writes.heatmaps.map((h) => [h.path, h.clicks])).toEqual([
+      ['/a', 1],
+      [OTHER_VALUE, 2],
+    ]);
+    expect(rowsOf(writes, 'day', 'click')).toEqual({
+      '/a': { events: 1, visitors: 1 },
+      [OTHER_VALUE]: { events: 2, visitors: 2 },
+    });
+    expect(writes.errors).toEqual([
+      expect.objectContaining({ fingerprint: 'f1', message: 'message of f1', count: 1 }),
+      expect.objectContaining({
+        fingerprint: OTHER_VALUE,
+        message: OTHER_ERRORS_MESSAGE,
+        stack: null,
+        count: 2,
+        newVisitors: 2,
+      }),
+    ]);
+  });
+
+  it('DATA-6: when admission requests are listed, then they are exactly the questions aggregation asks, each once, and the states are left untouched', () => {
+    const states = new Map<string, VisitorState>();
+    aggregateBatch([pageview('/entry', T0)], states);
+    const before = structuredClone(states);
+    const events = [
+      pageview('/a', T0 + 1_000, { source: 'news.example' }),
+      pageview('/a', T0 + 2_000),
+      { ...pageview('/a', T0), type: 'event', name: 'signup', props: null } as CollectedEvent,
+      click('/a', 'v1'),
+      error('f1', 'v1'),
+    ];
+
+    const requests = admissionRequests(events, states);
+    const asked = new Set<string>();
+    aggregateBatch(events, states, (websiteId, dim, day, value) => {
+      asked.add(admissionKey(websiteId, dim, day, value));
+      return OTHER_VALUE;
+    });
+
+    const listed = requests.map((r) => admissionKey(r.websiteId, r.dim, r.day, r.value));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(new Set(listed)).toEqual(asked);
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        // the visit started on /entry in an earlier batch: its sessions row is asked about too
+        { websiteId: 'w1', dim: 'page', day: Date.UTC(2026, 10, 20), value: '/entry' },
+        { websiteId: 'w1', dim: 'event', day: Date.UTC(2026, 10, 20), value: 'signup' },
+        { websiteId: 'w1', dim: 'error', day: Date.UTC(2026, 10, 20), value: 'f1' },
+      ]),
+    );
+    const again = admissionRequests(events, before);
+    expect(again).toEqual(requests);
   });
 });
 

@@ -79,7 +79,10 @@ const pageParameters = [
 
 const breakdownRow = (valueName: string, description: string) =>
   object({
-    [valueName]: { type: 'string', description },
+    [valueName]: {
+      type: 'string',
+      description: `${description}. "(other)" holds every value past the first 1,000 distinct values of a website in a UTC day.`,
+    },
     visitors: { ...int, description: 'Distinct visitors per bucket, summed' },
     pageviews: int,
     sessions: { ...int, description: 'Visits that started with this value (entry page for pages)' },

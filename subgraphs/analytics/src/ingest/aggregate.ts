@@ -91,6 +91,32 @@ export interface BatchWrites {
   pageviewsByWebsite: Map<string, number>;
 }
 
+/**
+ * The value counted instead of one that did not fit under the cap on distinct values per website,
+ * dimension and UTC day (see Admit).
+ */
+export const OTHER_VALUE = '(other)';
+/** What the error group of OTHER_VALUE says, since it gathers many different errors. */
+export const OTHER_ERRORS_MESSAGE = 'Errors beyond the daily limit of distinct fingerprints';
+
+/**
+ * Decides what a counter of `dim` on the UTC day starting at `day` (ms) counts `value` as: the
+ * value itself, or OTHER_VALUE once the website has its cap of distinct values for that dimension
+ * and day. Collection is public, so without it anyone could make breakdowns and queries read
+ * unboundedly many documents. Hour buckets follow their day's decision. It must answer the same
+ * for the same question every time (a retried batch must count the same way).
+ */
+export type Admit = (websiteId: string, dim: string, day: number, value: string) => string;
+/** Admits every value (no cap): benchmarks and tests that build counters directly. */
+export const admitAll: Admit = (_websiteId, _dim, _day, value) => value;
+
+export interface AdmissionRequest {
+  websiteId: string;
+  dim: string;
+  day: number;
+  value: string;
+}
+
 export const visitorKey = (websiteId: string, visitorId: string) => `${websiteId}|${visitorId}`;
 const statKeyString = (k: StatKey) =>
   `${k.websiteId}|${k.granularity}|${k.bucket}|${k.dim}|${k.value}`;
@@ -107,13 +133,40 @@ export const heatmapCell = (x: number, y: number, viewportWidth: number) =>
   `${Math.min(99, Math.max(0, Math.floor((x / Math.max(1, viewportWidth)) * 100)))}_${Math.min(LAST_HEATMAP_ROW, Math.max(0, Math.floor(y / 50)))}`;
 
 /**
+ * The questions aggregateBatch(events, states, admit) asks `admit`, each once, in the order first
+ * asked (so deciding them in this order is deterministic). Which questions are asked never depends
+ * on the answers: sessions keep their real entry page and source, and only the counter values and
+ * the visitors' "already counted" marks are folded. `states` is left untouched.
+ */
+export function admissionRequests(
+  events: CollectedEvent[],
+  states: Map<string, VisitorState>,
+): AdmissionRequest[] {
+  const asked = new Map<string, AdmissionRequest>();
+  const copies = new Map([...states].map(([key, state]) => [key, structuredClone(state)]));
+  aggregateBatch(events, copies, (websiteId, dim, day, value) => {
+    const key = admissionKey(websiteId, dim, day, value);
+    if (!asked.has(key)) asked.set(key, { websiteId, dim, day, value });
+    return value;
+  });
+  return [...asked.values()];
+}
+
+/** One string per admission question (values may contain any character). */
+export const admissionKey = (websiteId: string, dim: string, day: number, value: string) =>
+  JSON.stringify([websiteId, dim, day, value]);
+
+/**
  * Turns an ordered batch of events into counter increments and new visitor states. Pure: the
  * caller loads the visitors' current states and writes the result with bulkWrite. Increments for
- * the same counter document are merged, so a batch costs one write per distinct document.
+ * the same counter document are merged, so a batch costs one write per distinct document. Every
+ * dimension value of a counter, heatmap page and error group passes through `admit`; visitor
+ * states, replays and the website totals keep the real values.
  */
 export function aggregateBatch(
   events: CollectedEvent[],
   states: Map<string, VisitorState>,
+  admit: Admit = admitAll,
 ): BatchWrites {
   const stats = new Map<string, StatIncrement>();
   const errors = new Map<string, ErrorGroupWrite>();
@@ -157,6 +210,9 @@ export function aggregateBatch(
     }
     const firstTime = (granularity: Granularity, mark: string) =>
       markSeen(granularity === 'hour' ? visitor.seenHour : visitor.seenDay, mark);
+    /** The value a counter of `dim` in `bucket` counts `value` as (its day decides). */
+    const fold = (dim: string, bucket: number, value: string) =>
+      admit(event.websiteId, dim, floorDay(bucket), value);
     const buckets: Array<[Granularity, number]> = [
       ['hour', hour],
       ['day', day],
@@ -189,11 +245,17 @@ export function aggregateBatch(
 
         const fixed = fixedDimensions(visitor);
         for (const [granularity, bucket] of buckets) {
+          const page = fold('page', bucket, event.path);
+          const source = fold('source', bucket, session.source);
           const counted: Array<[string, string, string]> = [
             ['', '', ''],
-            ...fixed.map(([dim, value]): [string, string, string] => [dim, value, dim]),
-            ['page', event.path, `page:${event.path}`],
-            ['source', session.source, `source:${session.source}`],
+            ...fixed.map(([dim, value]): [string, string, string] => [
+              dim,
+              fold(dim, bucket, value),
+              dim,
+            ]),
+            ['page', page, `page:${page}`],
+            ['source', source, `source:${source}`],
           ];
           for (const [dim, value, mark] of counted) {
             add(event.websiteId, granularity, bucket, dim, value, 'pageviews', 1);
@@ -213,7 +275,8 @@ export function aggregateBatch(
           ['day', session.startDay.getTime()],
         ];
         for (const [granularity, bucket] of sessionBuckets) {
-          for (const [dim, value] of sessionDims) {
+          for (const [dim, real] of sessionDims) {
+            const value = dim === '' ? '' : fold(dim, bucket, real);
             if (!active) {
               add(event.websiteId, granularity, bucket, dim, value, 'sessions', 1);
               add(event.websiteId, granularity, bucket, dim, value, 'bounces', 1);
@@ -231,19 +294,21 @@ export function aggregateBatch(
         // Totals in hour buckets too: the 24h range reads hours.
         add(event.websiteId, 'hour', hour, '', '', 'events', 1);
         add(event.websiteId, 'day', day, '', '', 'events', 1);
-        add(event.websiteId, 'day', day, 'event', event.name, 'events', 1);
-        if (firstTime('day', `event:${event.name}`))
-          add(event.websiteId, 'day', day, 'event', event.name, 'visitors', 1);
+        const name = fold('event', day, event.name);
+        add(event.websiteId, 'day', day, 'event', name, 'events', 1);
+        if (firstTime('day', `event:${name}`))
+          add(event.websiteId, 'day', day, 'event', name, 'visitors', 1);
         break;
       }
       case 'click': {
-        add(event.websiteId, 'day', day, 'click', event.path, 'events', 1);
-        if (firstTime('day', `click:${event.path}`))
-          add(event.websiteId, 'day', day, 'click', event.path, 'visitors', 1);
-        const id = `${event.websiteId}|${event.path}|${day}`;
+        const path = fold('click', day, event.path);
+        add(event.websiteId, 'day', day, 'click', path, 'events', 1);
+        if (firstTime('day', `click:${path}`))
+          add(event.websiteId, 'day', day, 'click', path, 'visitors', 1);
+        const id = `${event.websiteId}|${path}|${day}`;
         let heatmap = heatmaps.get(id);
         if (!heatmap) {
-          heatmap = { websiteId: event.websiteId, path: event.path, day, clicks: 0, cells: {} };
+          heatmap = { websiteId: event.websiteId, path, day, clicks: 0, cells: {} };
           heatmaps.set(id, heatmap);
         }
         heatmap.clicks += 1;
@@ -252,10 +317,12 @@ export function aggregateBatch(
         break;
       }
       case 'error': {
-        add(event.websiteId, 'day', day, 'error', event.fingerprint, 'events', 1);
-        const newVisitor = firstTime('day', `error:${event.fingerprint}`);
-        if (newVisitor) add(event.websiteId, 'day', day, 'error', event.fingerprint, 'visitors', 1);
-        const id = `${event.websiteId}|${event.fingerprint}`;
+        const fingerprint = fold('error', day, event.fingerprint);
+        const folded = fingerprint !== event.fingerprint;
+        add(event.websiteId, 'day', day, 'error', fingerprint, 'events', 1);
+        const newVisitor = firstTime('day', `error:${fingerprint}`);
+        if (newVisitor) add(event.websiteId, 'day', day, 'error', fingerprint, 'visitors', 1);
+        const id = `${event.websiteId}|${fingerprint}`;
         const group = errors.get(id);
         if (group) {
           group.count += 1;
@@ -265,9 +332,9 @@ export function aggregateBatch(
         } else {
           errors.set(id, {
             websiteId: event.websiteId,
-            fingerprint: event.fingerprint,
-            message: event.message,
-            stack: event.stack,
+            fingerprint,
+            message: folded ? OTHER_ERRORS_MESSAGE : event.message,
+            stack: folded ? null : event.stack,
             path: event.path,
             count: 1,
             newVisitors: Number(newVisitor),

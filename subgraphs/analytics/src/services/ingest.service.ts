@@ -3,6 +3,7 @@ import type { AnyBulkWriteOperation, mongo } from 'mongoose';
 import type { Logger } from '../../../../common/logger';
 import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
 import {
+  admissionRequests,
   aggregateBatch,
   visitorKey,
   type BatchWrites,
@@ -14,6 +15,11 @@ import {
   analyticsEventStream,
   type CollectedEvent,
 } from '../ingest/collected-event';
+import {
+  AdmissionUnavailableError,
+  DISTINCT_VALUES_PER_DAY,
+  ValueAdmission,
+} from '../ingest/value-admission';
 import type {
   AnalyticsModels,
   ErrorGroup,
@@ -36,6 +42,7 @@ const DUPLICATE_KEY = 11000;
 export class IngestService {
   private readonly stream: string;
   private readonly consumer: StreamConsumer;
+  private readonly admission: ValueAdmission;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -44,8 +51,11 @@ export class IngestService {
     redisKeyPrefix: string,
     private readonly logger: Logger,
     batchSize: number,
+    /** Distinct values counted per website, dimension and UTC day (ingest/value-admission.ts). */
+    distinctValuesPerDay = DISTINCT_VALUES_PER_DAY,
   ) {
     this.stream = analyticsEventStream(redisKeyPrefix);
+    this.admission = new ValueAdmission(redis, redisKeyPrefix, distinctValuesPerDay);
     this.consumer = new StreamConsumer({
       redis,
       stream: this.stream,
@@ -104,10 +114,11 @@ export class IngestService {
    *  2. visitor states, only after every counter write succeeded, guarded the same way;
    *  3. raw events (duplicates skipped), last.
    * Counters are computed from the visitors' states before the batch, which stay untouched until
-   * step 2, so a retry recomputes the same increments. Once any visitor carries the batch id,
-   * step 1 is complete and is skipped, and so are the visitors already written (their states are
-   * post-batch). Nothing is read to find out whether a batch was applied: on FerretDB, looking raw
-   * events up by id scans the collection.
+   * step 2, and with the same admission decisions (a value admitted stays admitted, a full day
+   * stays full: ingest/value-admission.ts), so a retry recomputes the same increments. Once any
+   * visitor carries the batch id, step 1 is complete and is skipped, and so are the visitors
+   * already written (their states are post-batch). Nothing is read to find out whether a batch
+   * was applied: on FerretDB, looking raw events up by id scans the collection.
    */
   async apply(batch: Array<{ id: string; event: CollectedEvent }>): Promise<void> {
     if (batch.length === 0) return;
@@ -117,7 +128,8 @@ export class IngestService {
     const written = new Set(
       [...states].filter(([, state]) => state.lastBatch === batchId).map(([key]) => key),
     );
-    const writes = aggregateBatch(events, states);
+    const admit = await this.admission.decide(admissionRequests(events, states));
+    const writes = aggregateBatch(events, states, admit);
     if (written.size === 0) await this.writeCounters(writes, batchId);
     await this.writeVisitors(
       writes.visitors.filter((v) => !written.has(visitorKey(v.websiteId, v.visitorId))),
@@ -367,8 +379,12 @@ function duplicateIndexes(error: unknown): number[] {
   return list.map((e) => e.index);
 }
 
-/** Errors that say MongoDB could not be reached, rather than that it refused this batch. */
-function isOutage(error: unknown): boolean {
+/**
+ * Errors that say MongoDB or Redis (value admission) could not be reached, rather than that this
+ * batch was refused: the batch is retried for as long as the outage lasts, never dead-lettered.
+ */
+export function isOutage(error: unknown): boolean {
+  if (error instanceof AdmissionUnavailableError) return true;
   const name = (error as Error | undefined)?.name ?? '';
   return /^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed)Error$/.test(
     name,
