@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const PERMISSIONS = [
   'read_analytics',
@@ -31,14 +31,51 @@ export const SIGNATURE_HEADER = 'x-internal-signature';
 /** How long a signed identity stays acceptable; covers clock skew between hosts. */
 const MAX_AGE_MS = 60_000;
 
-function sign(secret: string, timestamp: string, payload: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+/** The services that receive signed identities. */
+export type Audience = 'gateway' | 'analytics' | 'keys' | 'webhooks';
+
+/** The fields of a GraphQL request body; a signature covers them (not their serialization). */
+export interface GraphQLBody {
+  query?: unknown;
+  operationName?: unknown;
+  variables?: unknown;
+  extensions?: unknown;
 }
 
-/** Headers that let a subgraph trust `identity`: only holders of the internal secret can make them. */
+/**
+ * What a signed identity is bound to: the one service it is meant for and the one GraphQL request
+ * it travels with. Headers seen on the internal network can then neither be replayed to another
+ * service nor carry another operation or other variables, even within the minute they are valid.
+ */
+export interface SignedFor {
+  audience: Audience;
+  request: GraphQLBody | undefined;
+}
+
+/** A digest of the request's GraphQL fields, the same on both sides of a JSON round trip. */
+function requestDigest(body: GraphQLBody | undefined): string {
+  const { query, operationName, variables, extensions } = body ?? {};
+  return createHash('sha256')
+    .update(
+      JSON.stringify([query ?? null, operationName ?? null, variables ?? null, extensions ?? null]),
+    )
+    .digest('hex');
+}
+
+function sign(secret: string, timestamp: string, payload: string, target: SignedFor): string {
+  return createHmac('sha256', secret)
+    .update(`${timestamp}.${target.audience}.${requestDigest(target.request)}.${payload}`)
+    .digest('hex');
+}
+
+/**
+ * Headers that let `target.audience` trust `identity` for `target.request`: only holders of the
+ * internal secret can make them.
+ */
 export function signIdentity(
   secret: string,
   identity: CallerIdentity,
+  target: SignedFor,
   now = Date.now(),
 ): Record<string, string> {
   const payload = Buffer.from(JSON.stringify(identity)).toString('base64url');
@@ -46,16 +83,20 @@ export function signIdentity(
   return {
     [IDENTITY_HEADER]: payload,
     [TIMESTAMP_HEADER]: timestamp,
-    [SIGNATURE_HEADER]: sign(secret, timestamp, payload),
+    [SIGNATURE_HEADER]: sign(secret, timestamp, payload, target),
   };
 }
 
 type HeaderValue = string | string[] | undefined;
 
-/** Returns the identity when the headers were signed with `secret` recently, else null. */
+/**
+ * Returns the identity when the headers were signed with `secret` recently, for this service and
+ * this very request; else null.
+ */
 export function verifyIdentity(
   secret: string,
   headers: Record<string, HeaderValue>,
+  target: SignedFor,
   now = Date.now(),
 ): CallerIdentity | null {
   const payload = single(headers[IDENTITY_HEADER]);
@@ -64,7 +105,7 @@ export function verifyIdentity(
   if (!payload || !timestamp || !signature) return null;
   const age = now - Number(timestamp);
   if (!Number.isFinite(age) || Math.abs(age) > MAX_AGE_MS) return null;
-  const expected = Buffer.from(sign(secret, timestamp, payload), 'hex');
+  const expected = Buffer.from(sign(secret, timestamp, payload, target), 'hex');
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {

@@ -12,7 +12,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import gql from 'graphql-tag';
 import { healthRouter, type ReadinessCheck } from './health';
 import { jsonErrorHandler } from './json-errors';
-import { verifyIdentity, type CallerIdentity } from './identity';
+import { verifyIdentity, type Audience, type CallerIdentity, type GraphQLBody } from './identity';
 import { currentRequestId, requestContext } from './request-context';
 import type { Logger } from './logger';
 
@@ -24,7 +24,7 @@ export interface SubgraphContext<Deps> extends BaseContext {
 }
 
 export interface SubgraphOptions<Deps> {
-  name: string;
+  name: Exclude<Audience, 'gateway'>;
   schemaPath: string;
   resolvers: GraphQLResolverMap<unknown>;
   deps: Deps;
@@ -70,8 +70,13 @@ export async function createSubgraphApp<Deps>(
   app.use(healthRouter(options.readiness));
   app.use(
     '/graphql',
+    express.json({ limit: '1mb' }),
     (req, res, next) => {
-      const identity = verifyIdentity(options.internalSecret, req.headers);
+      // Signed for this subgraph and this very request (common/identity.ts), so the body first.
+      const identity = verifyIdentity(options.internalSecret, req.headers, {
+        audience: options.name,
+        request: req.body as GraphQLBody | undefined,
+      });
       if (!identity) {
         res.status(401).json({
           errors: [
@@ -86,7 +91,6 @@ export async function createSubgraphApp<Deps>(
       res.locals.identity = identity;
       next();
     },
-    express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         const identity = res.locals.identity as CallerIdentity;

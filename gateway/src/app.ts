@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { healthRouter } from '../../common/health';
 import { jsonErrorHandler } from '../../common/json-errors';
 import { listen } from '../../common/http-server';
-import { signIdentity } from '../../common/identity';
+import { signIdentity, type GraphQLBody } from '../../common/identity';
 import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
@@ -65,15 +65,21 @@ export async function createGatewayApp(
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(config.supergraphPath, 'utf8'),
     buildService: ({ name, url: composedUrl }) => {
-      const url = config.subgraphUrls[name as keyof GatewayConfig['subgraphUrls']] ?? composedUrl!;
-      if (config.fastFetch) return new SubgraphDataSource(url, config.internalSecret, agent);
+      const subgraph = name as keyof GatewayConfig['subgraphUrls'];
+      const url = config.subgraphUrls[subgraph] ?? composedUrl!;
+      if (config.fastFetch)
+        return new SubgraphDataSource(url, subgraph, config.internalSecret, agent);
       // @apollo/gateway's defaults, kept for comparison (GATEWAY_FAST_FETCH=false).
       return new RemoteGraphQLDataSource<GatewayContext>({
         url,
         willSendRequest({ request, context }) {
           const identity = context.identity ?? { kind: 'anonymous' };
+          const { query, operationName, variables, extensions } = request;
           for (const [header, value] of Object.entries(
-            signIdentity(config.internalSecret, identity),
+            signIdentity(config.internalSecret, identity, {
+              audience: subgraph,
+              request: { query, operationName, variables, extensions },
+            }),
           )) {
             request.http?.headers.set(header, value);
           }
@@ -148,7 +154,7 @@ export async function createGatewayApp(
     expressMiddleware(apollo, {
       context: async ({ req }) => ({
         identity:
-          facadeIdentity(config.internalSecret, req.headers) ??
+          facadeIdentity(config.internalSecret, req.headers, req.body as GraphQLBody) ??
           (await authenticator.identify(presentedCredential(req.headers))),
       }),
     }),

@@ -7,6 +7,7 @@ import {
   signIdentity,
   verifyIdentity,
   type CallerIdentity,
+  type GraphQLBody,
   type Permission,
   type ResolvedCredential,
 } from '../../common/identity';
@@ -73,9 +74,13 @@ type Headers = Record<string, string | string[] | undefined>;
  * it up a second time. Null when there are no identity headers; a refusal when they do not
  * verify or carry anything but an API key.
  */
-export function facadeIdentity(secret: string, headers: Headers): CallerIdentity | null {
+export function facadeIdentity(
+  secret: string,
+  headers: Headers,
+  request: GraphQLBody | undefined,
+): CallerIdentity | null {
   if (headers[IDENTITY_HEADER] === undefined) return null;
-  const identity = verifyIdentity(secret, headers);
+  const identity = verifyIdentity(secret, headers, { audience: 'gateway', request });
   if (!identity || identity.kind !== 'apiKey') throw untrustedIdentity();
   return identity;
 }
@@ -119,15 +124,20 @@ export class Authenticator {
   }
 
   private async resolve(secretHash: string): Promise<ResolvedCredential | null> {
+    const resolveRequest = { query: RESOLVE_QUERY, variables: { secretHash } };
     const response = await request(this.keysUrl, {
       method: 'POST',
       dispatcher: this.dispatcher,
       headers: {
         'content-type': 'application/json',
         ...requestIdHeaders(),
-        ...signIdentity(this.internalSecret, { kind: 'service', name: 'gateway' }),
+        ...signIdentity(
+          this.internalSecret,
+          { kind: 'service', name: 'gateway' },
+          { audience: 'keys', request: resolveRequest },
+        ),
       },
-      body: JSON.stringify({ query: RESOLVE_QUERY, variables: { secretHash } }),
+      body: JSON.stringify(resolveRequest),
     });
     const body = (await response.body.json()) as {
       data?: { resolveCredential: ResolvedCredential | null };

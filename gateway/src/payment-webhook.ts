@@ -96,26 +96,31 @@ export function paymentWebhookRouter(options: {
           .json({ error: { code: 'invalid_event', message: `${parsed.type} needs data.plan` } });
         return;
       }
+      const apply = {
+        query: APPLY,
+        variables: {
+          input: {
+            eventId: parsed.id,
+            occurredAt: new Date(parsed.created * 1000).toISOString(),
+            organizationId: parsed.data.organizationId,
+            plan: plan.toUpperCase(),
+            requestsPerMinute: parsed.data.requestsPerMinute ?? null,
+            requestsPerMonth: parsed.data.requestsPerMonth ?? null,
+          },
+        },
+      };
       const response = await request(options.keysUrl, {
         method: 'POST',
         dispatcher: options.dispatcher,
         headers: {
           'content-type': 'application/json',
-          ...signIdentity(options.internalSecret, { kind: 'service', name: 'payments' }),
+          ...signIdentity(
+            options.internalSecret,
+            { kind: 'service', name: 'payments' },
+            { audience: 'keys', request: apply },
+          ),
         },
-        body: JSON.stringify({
-          query: APPLY,
-          variables: {
-            input: {
-              eventId: parsed.id,
-              occurredAt: new Date(parsed.created * 1000).toISOString(),
-              organizationId: parsed.data.organizationId,
-              plan: plan.toUpperCase(),
-              requestsPerMinute: parsed.data.requestsPerMinute ?? null,
-              requestsPerMonth: parsed.data.requestsPerMonth ?? null,
-            },
-          },
-        }),
+        body: JSON.stringify(apply),
       });
       const body = (await response.body.json()) as {
         data?: { applyPaymentEvent: boolean };

@@ -2,7 +2,7 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import { request, type Dispatcher } from 'undici';
-import { signIdentity, type CallerIdentity } from '../../common/identity';
+import { signIdentity, type Audience, type CallerIdentity } from '../../common/identity';
 import { requestIdHeaders } from '../../common/request-context';
 import type { GatewayContext } from './context';
 
@@ -14,6 +14,7 @@ import type { GatewayContext } from './context';
 export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
   constructor(
     private readonly url: string,
+    private readonly subgraph: Exclude<Audience, 'gateway'>,
     private readonly internalSecret: string,
     private readonly dispatcher: Dispatcher,
   ) {}
@@ -25,15 +26,16 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
       kind: 'anonymous',
     };
     const { query, operationName, variables, extensions } = options.request;
+    const body = { query, operationName, variables, extensions };
     const response = await request(this.url, {
       method: 'POST',
       dispatcher: this.dispatcher,
       headers: {
         'content-type': 'application/json',
         ...requestIdHeaders(),
-        ...signIdentity(this.internalSecret, identity),
+        ...signIdentity(this.internalSecret, identity, { audience: this.subgraph, request: body }),
       },
-      body: JSON.stringify({ query, operationName, variables, extensions }),
+      body: JSON.stringify(body),
     });
     const text = await response.body.text();
     if (response.statusCode < 200 || response.statusCode >= 300) {

@@ -167,14 +167,19 @@ async function execute(
   return deps.gateway.execute<Record<string, unknown>>(
     route.operation,
     route.variables(req),
-    signIdentity(deps.config.internalSecret, {
-      kind: 'apiKey',
-      keyId: context.keyId,
-      userId: context.userId,
-      organizationId: context.organizationId,
-      permissions: context.permissions,
-      websiteIds: context.websiteIds,
-    }),
+    (request) =>
+      signIdentity(
+        deps.config.internalSecret,
+        {
+          kind: 'apiKey',
+          keyId: context.keyId,
+          userId: context.userId,
+          organizationId: context.organizationId,
+          permissions: context.permissions,
+          websiteIds: context.websiteIds,
+        },
+        { audience: 'gateway', request },
+      ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import type { GraphQLBody } from '../../common/identity';
 import type { OperationManifest } from '../../common/persisted-operations';
 import { requestIdHeaders } from '../../common/request-context';
 import { upstreamUnavailable } from './api-error';
@@ -7,6 +8,13 @@ export interface GraphQLErrorPayload {
   message: string;
   extensions?: { code?: string; httpStatus?: number; details?: unknown };
 }
+
+/**
+ * How a call authenticates to the gateway: headers (a presented key or token), or headers made
+ * for the request about to be sent (an identity signed for it, common/identity.ts).
+ */
+export type GatewayCredentials =
+  Record<string, string> | ((request: GraphQLBody) => Record<string, string>);
 
 export interface GatewayResult<T> {
   data: T | null;
@@ -30,10 +38,15 @@ export class GatewayClient {
   async execute<T>(
     operationName: string,
     variables: Record<string, unknown>,
-    credentialHeaders: Record<string, string>,
+    credentials: GatewayCredentials,
   ): Promise<GatewayResult<T>> {
     const id = this.ids.get(operationName);
     if (!id) throw new Error(`operation ${operationName} is not in the manifest`);
+    const operation = {
+      operationName,
+      variables,
+      extensions: { persistedQuery: { version: 1, sha256Hash: id } },
+    };
     let response: Awaited<ReturnType<typeof request>>;
     try {
       response = await request(this.url, {
@@ -42,13 +55,9 @@ export class GatewayClient {
         headers: {
           'content-type': 'application/json',
           ...requestIdHeaders(),
-          ...credentialHeaders,
+          ...(typeof credentials === 'function' ? credentials(operation) : credentials),
         },
-        body: JSON.stringify({
-          operationName,
-          variables,
-          extensions: { persistedQuery: { version: 1, sha256Hash: id } },
-        }),
+        body: JSON.stringify(operation),
       });
     } catch (error) {
       // Connection refused, reset or timed out: the gateway is down or restarting.

@@ -12,7 +12,7 @@
  */
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
-import { signIdentity, type CallerIdentity } from '../../common/identity';
+import { signIdentity, type CallerIdentity, type GraphQLBody } from '../../common/identity';
 
 const [port, gatewayUrl, body, secret, identityJson] = process.argv.slice(2);
 if (!port || !gatewayUrl || !body) {
@@ -23,7 +23,12 @@ const gateway = new URL(gatewayUrl);
 const pool = new Pool(gateway.origin, { connections: 64, pipelining: 1 });
 const identity = identityJson ? (JSON.parse(identityJson) as CallerIdentity) : null;
 const credentials = (apiKey: string | string[] | undefined): Record<string, string> =>
-  secret && identity ? signIdentity(secret, identity) : { 'x-api-key': String(apiKey ?? '') };
+  secret && identity
+    ? signIdentity(secret, identity, {
+        audience: 'gateway',
+        request: JSON.parse(body) as GraphQLBody,
+      })
+    : { 'x-api-key': String(apiKey ?? '') };
 
 const server = createServer((req, res) => {
   pool

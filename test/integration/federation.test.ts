@@ -226,14 +226,32 @@ describe('subgraphs: only the gateway may call them', () => {
     },
   );
 
+  const gateway = { kind: 'service' as const, name: 'gateway' };
+  const sdl = { query: '{ _service { sdl } }', variables: {} };
+
   it('when the identity is signed with another secret, then the keys subgraph refuses it', async () => {
-    const forged = signIdentity('f'.repeat(64), { kind: 'service', name: 'gateway' });
+    const forged = signIdentity('f'.repeat(64), gateway, { audience: 'keys', request: sdl });
     const response = await graphql(stack.keys.graphqlUrl, '{ _service { sdl } }', {}, forged);
     expect(response.status).toBe(401);
   });
 
+  it.each([
+    ['another subgraph', { audience: 'analytics' as const, request: sdl }],
+    ['another request', { audience: 'keys' as const, request: { query: '{ me { id } }' } }],
+  ])(
+    'when headers signed for %s are replayed to the keys subgraph with this request, then it refuses them',
+    async (_what, signedFor) => {
+      const replayed = signIdentity(stack.env.INTERNAL_SECRET!, gateway, signedFor);
+      const response = await graphql(stack.keys.graphqlUrl, sdl.query, {}, replayed);
+      expect(response.status).toBe(401);
+    },
+  );
+
   it('when the identity is signed with the internal secret, then the subgraph answers', async () => {
-    const signed = signIdentity(stack.env.INTERNAL_SECRET!, { kind: 'service', name: 'gateway' });
+    const signed = signIdentity(stack.env.INTERNAL_SECRET!, gateway, {
+      audience: 'keys',
+      request: sdl,
+    });
     const response = await graphql<{ _service: { sdl: string } }>(
       stack.keys.graphqlUrl,
       '{ _service { sdl } }',
@@ -247,7 +265,8 @@ describe('subgraphs: only the gateway may call them', () => {
   it('when a signed identity is older than a minute, then it is refused as a replay', async () => {
     const stale = signIdentity(
       stack.env.INTERNAL_SECRET!,
-      { kind: 'service', name: 'gateway' },
+      gateway,
+      { audience: 'keys', request: sdl },
       Date.now() - 120_000,
     );
     const response = await graphql(stack.keys.graphqlUrl, '{ _service { sdl } }', {}, stale);

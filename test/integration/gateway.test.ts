@@ -95,6 +95,7 @@ describe('gateway in development', () => {
             ...signIdentity(
               stack.env.INTERNAL_SECRET!,
               facadeIdentityOf(account, apiKey.id, [only]),
+              { audience: 'gateway', request: persisted('ListWebsites') },
             ),
           },
           body: JSON.stringify(persisted('ListWebsites')),
@@ -112,27 +113,28 @@ describe('gateway in development', () => {
         '{ websites { id name } }',
         {},
         {
-          ...signIdentity(stack.env.INTERNAL_SECRET!, facadeIdentityOf(account, apiKey.id, null)),
+          ...signIdentity(stack.env.INTERNAL_SECRET!, facadeIdentityOf(account, apiKey.id, null), {
+            audience: 'gateway',
+            request: { query: '{ websites { id name } }', variables: {} },
+          }),
         },
       );
       expect(response.status).toBe(403);
       expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
     });
 
-    it('when identity headers are signed with another secret, or carry anything but an API key, then 401 untrusted_identity', async () => {
+    it('when identity headers are signed with another secret, for another service or another request, too long ago, or carry anything but an API key, then 401 untrusted_identity', async () => {
       const account = await buildAccount(stack);
       const { apiKey } = await buildApiKey(stack, account);
-      const forged = signIdentity('x'.repeat(64), facadeIdentityOf(account, apiKey.id, null));
-      const service = signIdentity(stack.env.INTERNAL_SECRET!, {
-        kind: 'service',
-        name: 'gateway',
-      });
-      const stale = signIdentity(
-        stack.env.INTERNAL_SECRET!,
-        facadeIdentityOf(account, apiKey.id, null),
-        Date.now() - 10 * 60_000,
-      );
-      for (const headers of [forged, service, stale]) {
+      const identity = facadeIdentityOf(account, apiKey.id, null);
+      const secret = stack.env.INTERNAL_SECRET!;
+      const forThis = { audience: 'gateway' as const, request: persisted('ListWebsites') };
+      const forged = signIdentity('x'.repeat(64), identity, forThis);
+      const service = signIdentity(secret, { kind: 'service', name: 'gateway' }, forThis);
+      const stale = signIdentity(secret, identity, forThis, Date.now() - 10 * 60_000);
+      const forKeys = signIdentity(secret, identity, { ...forThis, audience: 'keys' });
+      const forUsage = signIdentity(secret, identity, { ...forThis, request: persisted('Usage') });
+      for (const headers of [forged, service, stale, forKeys, forUsage]) {
         const response = await http<{ errors: Array<{ extensions: { code: string } }> }>(
           stack.gateway.graphqlUrl,
           {

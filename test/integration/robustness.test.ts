@@ -63,7 +63,11 @@ describe('bad input never gets a 500 or a stack trace', () => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          ...signIdentity(stack.env.INTERNAL_SECRET!, { kind: 'anonymous' }),
+          ...signIdentity(
+            stack.env.INTERNAL_SECRET!,
+            { kind: 'anonymous' },
+            { audience: 'keys', request: undefined },
+          ),
         },
         body: '{nope',
       },

@@ -55,7 +55,9 @@ const accountResolvers = {
       return required(ctx.loaders.organization.load(args.id), 'Organization');
     },
     resolveCredential: (_: unknown, args: { secretHash: string }, ctx: KeysContext) => {
-      if (ctx.identity.kind !== 'service') throw forbidden('Internal field');
+      // Only the gateway resolves credentials (the payment hook, also a service, does not).
+      if (ctx.identity.kind !== 'service' || ctx.identity.name !== 'gateway')
+        throw forbidden('Internal field');
       return ctx.deps.credentials.resolve(args.secretHash);
     },
   },

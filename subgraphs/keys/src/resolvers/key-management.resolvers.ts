@@ -100,7 +100,9 @@ export const keyManagementResolvers = {
       { input }: { input: Omit<PaymentEventInput, 'plan'> & { plan: string } },
       ctx: KeysContext,
     ) => {
-      if (ctx.identity.kind !== 'service') throw forbidden('Internal field');
+      // Only the gateway's verified payment hook changes plans.
+      if (ctx.identity.kind !== 'service' || ctx.identity.name !== 'payments')
+        throw forbidden('Internal field');
       return ctx.deps.billing.apply({ ...input, plan: input.plan.toLowerCase() as PlanName });
     },
     revokeAccessToken: async (_: unknown, args: { id: string }, ctx: KeysContext) => {
