@@ -76,7 +76,9 @@ async function provideMongo(stoppers: Stoppable[]): Promise<string> {
   if (engine) {
     const dataDir = fromRoot('.data', engine.kind);
     mkdirSync(dataDir, { recursive: true });
-    const started: StartedEngine = await startEngine(engine, dataDir, 27017);
+    const started: StartedEngine = await startEngine(engine, dataDir, 27017, {
+      outlivesCtrlC: true,
+    });
     stoppers.push(started);
     say(
       `MongoDB: embedded ${engine.kind} (${engine.path}) on 127.0.0.1:${started.port}, data in .data/${engine.kind}`,
@@ -118,7 +120,9 @@ async function provideRedis(stoppers: Stoppable[]): Promise<string> {
       );
     const dataDir = fromRoot('.data', 'redis');
     mkdirSync(dataDir, { recursive: true });
-    const started = await startEngine({ kind: 'redis-server', path }, dataDir);
+    const started = await startEngine({ kind: 'redis-server', path }, dataDir, undefined, {
+      outlivesCtrlC: true,
+    });
     stoppers.push(started);
     say(`Redis: started redis-server on 127.0.0.1:${started.port}`);
     return `redis://127.0.0.1:${started.port}`;

@@ -80,11 +80,16 @@ function engineArgs(engine: Engine, port: number, dataDir: string): string[] {
   }
 }
 
-/** Starts the engine on a free port (retrying if the port is taken) and waits until it answers. */
+/**
+ * Starts the engine on a free port (retrying if the port is taken) and waits until it answers.
+ * `outlivesCtrlC` puts it in a process group of its own, so a Ctrl+C in the terminal does not
+ * reach it and it stops only when `stop()` is called (after the services that use it).
+ */
 export async function startEngine(
   engine: Engine,
   dataDir: string,
   preferredPort?: number,
+  options: { outlivesCtrlC?: boolean } = {},
 ): Promise<StartedEngine> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= 3; attempt++) {
@@ -95,6 +100,7 @@ export async function startEngine(
     const child = spawn(engine.path, engineArgs(engine, port, dataDir), {
       cwd: dataDir,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.outlivesCtrlC ?? false,
     });
     let output = '';
     const keep = (chunk: Buffer) => {
