@@ -34,7 +34,11 @@ export function parseEnv<S extends z.ZodType>(service: string, schema: S, env: E
 }
 
 function redactIfSecret(variable: string, value: string): string {
-  return /SECRET|PASSWORD|TOKEN|KEY/i.test(variable) ? '[redacted]' : value;
+  if (/SECRET|PASSWORD|TOKEN|KEY/i.test(variable)) return '[redacted]';
+  // Connection strings carry passwords (`redis://:pw@host`), malformed ones included.
+  return /_(URL|URI)$/i.test(variable)
+    ? value.replace(/^((?:[^/@]*\/\/)?)[^@]*@/, '$1[redacted]@')
+    : value;
 }
 
 export const port = (fallback: number) =>

@@ -44,6 +44,25 @@ describe('configuration', () => {
     expect((error as ConfigError).message).not.toContain('short-secret-value');
   });
 
+  it.each([
+    ['REDIS_URL', 'redis//:S3cretPass@cache:6379'],
+    ['MONGODB_URI', 'postgres://admin:S3cretPass@db/wa_keys'],
+  ])(
+    'when %s is malformed and holds a password, then the error names it without the password',
+    (variable, value) => {
+      const message = (() => {
+        try {
+          loadKeysConfig({ INTERNAL_SECRET: secret, [variable]: value });
+          return 'accepted';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(message).toMatch(new RegExp(`${variable}.*\\[redacted\\]@`));
+      expect(message).not.toContain('S3cretPass');
+    },
+  );
+
   it('when a MongoDB URI has the wrong scheme, then MONGODB_URI is named', () => {
     expect(() => loadKeysConfig({ INTERNAL_SECRET: secret, MONGODB_URI: 'postgres://x' })).toThrow(
       /MONGODB_URI/,
