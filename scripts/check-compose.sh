@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Validates docker-compose.yml (syntax, interpolation, anchors) without starting anything.
-# Skips with a message when docker-compose is not installed (Debian: apt-get install docker-compose).
+# Skips with a message when docker-compose is not installed (Debian: apt-get install docker-compose),
+# except in CI (CI=true), where that is a failure.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -9,6 +10,10 @@ if command -v docker-compose >/dev/null 2>&1; then
   compose=(docker-compose)
 elif command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1; then
   compose=(docker compose)
+elif [[ "${CI:-}" == "true" ]]; then
+  # In CI a missing tool must not pass for a valid file.
+  echo "[check-compose] docker-compose not found; cannot validate docker-compose.yml in CI" >&2
+  exit 1
 else
   echo "[check-compose] docker-compose not found; skipping docker-compose.yml validation" >&2
   exit 0
