@@ -24,6 +24,9 @@ export type CallerIdentity =
   | { kind: 'service'; name: string }
   | { kind: 'anonymous' };
 
+/** The REST facade's own identity: with it the gateway accepts API keys (to resolve them). */
+export const FACADE_SERVICE_IDENTITY = { kind: 'service', name: 'rest-facade' } as const;
+
 export const IDENTITY_HEADER = 'x-internal-identity';
 export const TIMESTAMP_HEADER = 'x-internal-timestamp';
 export const SIGNATURE_HEADER = 'x-internal-signature';

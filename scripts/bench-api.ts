@@ -192,6 +192,9 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
       NODE_ENV: 'production',
       WEBHOOK_SECRET_KEY: 'a'.repeat(64),
       INTERNAL_SECRET,
+      // The baseline sends the key straight to the gateway (and the bare hop forwards it), which
+      // a deployed gateway refuses: API keys belong to the facade, where limits apply.
+      GATEWAY_DIRECT_API_KEYS: 'true',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

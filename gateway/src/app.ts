@@ -15,7 +15,13 @@ import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
 import { createRedis, pingRedis, waitForRedis } from '../../common/redis';
 import { hideInternalErrors } from '../../common/subgraph-server';
-import { Authenticator, facadeIdentity, presentedCredential } from './authenticate';
+import { API_KEY_PREFIX } from '../../common/secrets';
+import {
+  apiKeysAtTheRestApi,
+  Authenticator,
+  facadeIdentity,
+  presentedCredential,
+} from './authenticate';
 import type { GatewayConfig } from './config';
 import type { GatewayContext } from './context';
 import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
@@ -152,11 +158,16 @@ export async function createGatewayApp(
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({
-        identity:
-          facadeIdentity(config.internalSecret, req.headers, req.body as GraphQLBody) ??
-          (await authenticator.identify(presentedCredential(req.headers))),
-      }),
+      context: async ({ req }) => {
+        const signed = facadeIdentity(config.internalSecret, req.headers, req.body as GraphQLBody);
+        if (signed?.kind === 'apiKey') return { identity: signed };
+        const presented = presentedCredential(req.headers);
+        // API keys count against limits and quotas, which only the REST facade applies: the
+        // gateway resolves a key for the facade, and takes keys from anyone else only when told.
+        if (presented?.startsWith(API_KEY_PREFIX) && !signed && !config.directApiKeys)
+          throw apiKeysAtTheRestApi();
+        return { identity: await authenticator.identify(presented) };
+      },
     }),
   );
   app.use(jsonErrorHandler(logger));

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors';
 import { createCredentialCache } from '../../common/credential-cache';
 import type { VersionedCache } from '../../common/versioned-cache';
 import {
+  FACADE_SERVICE_IDENTITY,
   IDENTITY_HEADER,
   signIdentity,
   verifyIdentity,
@@ -68,11 +69,20 @@ export const untrustedIdentity = () =>
 
 type Headers = Record<string, string | string[] | undefined>;
 
+export const apiKeysAtTheRestApi = () =>
+  new AppError(
+    'api_key_not_accepted_here',
+    'API keys are accepted by the External API (/api/external/v1), where limits and quotas apply',
+    403,
+    undefined,
+    RESPONSE_STATUS,
+  );
+
 /**
- * An API-key identity that the REST facade established and signed with the internal secret: the
- * facade checks the key (revocations included) on every request, so the gateway does not look
- * it up a second time. Null when there are no identity headers; a refusal when they do not
- * verify or carry anything but an API key.
+ * What the REST facade signed with the internal secret (for this request), or null when there
+ * are no identity headers: the API-key identity it established (it checks the key, revocations
+ * included, on every request, so the gateway does not look it up again), or its own service
+ * identity, which lets it present a key for resolution. A refusal for anything else.
  */
 export function facadeIdentity(
   secret: string,
@@ -81,8 +91,10 @@ export function facadeIdentity(
 ): CallerIdentity | null {
   if (headers[IDENTITY_HEADER] === undefined) return null;
   const identity = verifyIdentity(secret, headers, { audience: 'gateway', request });
-  if (!identity || identity.kind !== 'apiKey') throw untrustedIdentity();
-  return identity;
+  if (identity?.kind === 'apiKey') return identity;
+  if (identity?.kind === 'service' && identity.name === FACADE_SERVICE_IDENTITY.name)
+    return identity;
+  throw untrustedIdentity();
 }
 
 /** Turns a presented credential into the identity the subgraphs receive, or a 401/403. */

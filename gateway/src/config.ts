@@ -21,6 +21,11 @@ const schema = baseEnvSchema.extend({
   GATEWAY_INTROSPECTION: z.enum(['true', 'false']).optional(),
   /** Keep-alive undici client to the subgraphs; false uses @apollo/gateway's default fetcher. */
   GATEWAY_FAST_FETCH: booleanFlag(true),
+  /**
+   * Accept API keys from callers other than the REST facade. Off: such calls would skip the
+   * limits, quotas and call log, which the facade applies. On only for benchmarks and tests.
+   */
+  GATEWAY_DIRECT_API_KEYS: booleanFlag(false),
   /** Shared with the payment processor; signs its inbound webhooks. Unset: the endpoint answers 503. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -31,6 +36,7 @@ export interface GatewayConfig extends BaseConfig {
   supergraphPath: string;
   introspection: boolean;
   fastFetch: boolean;
+  directApiKeys: boolean;
   paymentWebhookSecret: string | null;
 }
 
@@ -45,6 +51,7 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
       ? e.GATEWAY_INTROSPECTION === 'true'
       : e.NODE_ENV !== 'production',
     fastFetch: e.GATEWAY_FAST_FETCH,
+    directApiKeys: e.GATEWAY_DIRECT_API_KEYS,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,
   };
 }

@@ -71,7 +71,13 @@ export async function startFacade(
   const base: FacadeDeps = { config, logger, redis, gateway };
   const deps: ExternalApiDeps = {
     ...base,
-    auth: new ApiKeyAuthenticator(gateway, redis, config.redisKeyPrefix, logger),
+    auth: new ApiKeyAuthenticator(
+      gateway,
+      config.internalSecret,
+      redis,
+      config.redisKeyPrefix,
+      logger,
+    ),
     limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger),
     headroom: new Headroom(),
     callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),

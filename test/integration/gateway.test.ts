@@ -1,4 +1,4 @@
-import { signIdentity, type CallerIdentity } from '../../common/identity';
+import { FACADE_SERVICE_IDENTITY, signIdentity, type CallerIdentity } from '../../common/identity';
 import { readManifest } from '../../common/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
@@ -43,13 +43,42 @@ describe('gateway in development', () => {
     expect(response.body.data?.__schema.queryType.name).toBe('Query');
   });
 
-  it('when an API key sends a persisted operation id, then the gateway runs it', async () => {
+  it('LIM-2: when an API key is sent to the gateway directly, then 403: keys are taken where limits and quotas apply', async () => {
     const account = await buildAccount(stack);
     const { key } = await buildApiKey(stack, account);
+    const presented: Array<Record<string, string>> = [
+      { 'x-api-key': key },
+      { authorization: `Bearer ${key}` },
+    ];
+    for (const headers of presented) {
+      const response = await http<{ errors: Array<{ extensions: { code: string } }> }>(
+        stack.gateway.graphqlUrl,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(persisted('Usage')),
+        },
+      );
+      expect(response.status).toBe(403);
+      expect(response.body.errors[0]!.extensions.code).toBe('api_key_not_accepted_here');
+    }
+  });
+
+  it('when the REST facade presents an API key with its signed service identity and a persisted operation id, then the gateway runs it', async () => {
+    const account = await buildAccount(stack);
+    const { key } = await buildApiKey(stack, account);
+    const body = persisted('Usage');
     const response = await http<{ data: { viewer: { plan: string } } }>(stack.gateway.graphqlUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify(persisted('Usage')),
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        ...signIdentity(stack.env.INTERNAL_SECRET!, FACADE_SERVICE_IDENTITY, {
+          audience: 'gateway',
+          request: body,
+        }),
+      },
+      body: JSON.stringify(body),
     });
     expect(response.status).toBe(200);
     expect(response.body.data.viewer.plan).toBe('PRO');
@@ -58,12 +87,14 @@ describe('gateway in development', () => {
   it('when an API key sends query text outside the manifest, then 403 PERSISTED_QUERY_REQUIRED', async () => {
     const account = await buildAccount(stack);
     const { key } = await buildApiKey(stack, account);
-    const response = await graphql(
-      stack.gateway.graphqlUrl,
-      '{ websites { id name } }',
-      {},
-      { 'x-api-key': key },
-    );
+    const request = { query: '{ websites { id name } }', variables: {} };
+    const response = await graphql(stack.gateway.graphqlUrl, request.query, request.variables, {
+      'x-api-key': key,
+      ...signIdentity(stack.env.INTERNAL_SECRET!, FACADE_SERVICE_IDENTITY, {
+        audience: 'gateway',
+        request,
+      }),
+    });
     expect(response.status).toBe(403);
     expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
   });

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { createCredentialCache } from '../../../common/credential-cache';
 import type { VersionedCache } from '../../../common/versioned-cache';
-import type { Permission } from '../../../common/identity';
+import { FACADE_SERVICE_IDENTITY, signIdentity, type Permission } from '../../../common/identity';
 import type { Logger } from '../../../common/logger';
 import {
   API_KEY_PREFIX,
@@ -75,6 +75,8 @@ export class ApiKeyAuthenticator {
 
   constructor(
     private readonly gateway: GatewayClient,
+    /** Signs the facade's service identity, with which the gateway accepts keys to resolve. */
+    private readonly internalSecret: string,
     redis: Redis,
     redisKeyPrefix: string,
     logger: Logger,
@@ -111,7 +113,13 @@ export class ApiKeyAuthenticator {
   }
 
   private async load(key: string): Promise<KeyContext | null> {
-    const result = await this.gateway.execute<ViewerData>('Viewer', {}, { 'x-api-key': key });
+    const result = await this.gateway.execute<ViewerData>('Viewer', {}, (request) => ({
+      'x-api-key': key,
+      ...signIdentity(this.internalSecret, FACADE_SERVICE_IDENTITY, {
+        audience: 'gateway',
+        request,
+      }),
+    }));
     if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     const { viewer } = result.data;
     if (!viewer.apiKey) return null;

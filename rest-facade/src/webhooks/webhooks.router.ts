@@ -1,5 +1,6 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
+import { API_KEY_PREFIX } from '../../../common/secrets';
 import { ApiError, invalidParameters, notJsonBody, rejectOtherMethods } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
@@ -26,12 +27,23 @@ const accessTokenRequired = () =>
     'auth',
   );
 
+const apiKeyNotAccepted = () =>
+  new ApiError(
+    401,
+    'invalid_access_token',
+    'Webhook management requires an access token (Authorization: Bearer wat_…), not an API key',
+    'auth',
+  );
+
 /** Only the bearer token is forwarded: webhook management never accepts X-API-Key. */
 function bearer(req: Request): Record<string, string> {
   const authorization = req.headers.authorization;
-  if (typeof authorization !== 'string' || !/^Bearer\s+\S+/i.test(authorization.trim()))
-    throw accessTokenRequired();
-  return { authorization };
+  const token =
+    typeof authorization === 'string' ? /^Bearer\s+(\S+)/i.exec(authorization.trim()) : null;
+  if (!token) throw accessTokenRequired();
+  // An API key is not a management credential (and the gateway takes keys from no one but us).
+  if (token[1]!.startsWith(API_KEY_PREFIX)) throw apiKeyNotAccepted();
+  return { authorization: authorization! };
 }
 
 /**
