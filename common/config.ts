@@ -52,7 +52,8 @@ export const mongoUri = z
 
 export const redisUrl = z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL');
 
-export const nodeEnv = z.enum(['development', 'production', 'test']).default('development');
+/** Unset means development, which only a service listening on loopback may assume (toBaseConfig). */
+export const nodeEnv = z.enum(['development', 'production', 'test']).optional();
 
 export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -90,10 +91,20 @@ export interface BaseConfig {
   internalSecret: string;
 }
 
-/** The shared settings of a parsed `baseEnvSchema`, under their config names. */
-export function toBaseConfig(e: z.output<typeof baseEnvSchema>): BaseConfig {
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The shared settings of a parsed `baseEnvSchema`, under their config names. A service reachable
+ * from other hosts must say which environment it runs in: left unset, NODE_ENV would mean
+ * development (introspection and the schema explorer on, a derived webhook key).
+ */
+export function toBaseConfig(service: string, e: z.output<typeof baseEnvSchema>): BaseConfig {
+  if (!e.NODE_ENV && !LOOPBACK_HOSTS.has(e.HOST))
+    throw new ConfigError(service, [
+      `NODE_ENV: required when HOST is not a loopback address (got HOST ${JSON.stringify(e.HOST)}); set production for a deployment`,
+    ]);
   return {
-    nodeEnv: e.NODE_ENV,
+    nodeEnv: e.NODE_ENV ?? 'development',
     logLevel: e.LOG_LEVEL,
     host: e.HOST,
     redisUrl: e.REDIS_URL,

@@ -44,7 +44,7 @@ export function loadSubgraphConfig(
     );
   }
   return {
-    ...toBaseConfig(e),
+    ...toBaseConfig(service, e),
     port: e.SUBGRAPH_PORT,
     mongoUri: e.MONGODB_URI,
     inlineTrace: e.SUBGRAPH_INLINE_TRACE,

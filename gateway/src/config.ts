@@ -42,14 +42,15 @@ export interface GatewayConfig extends BaseConfig {
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
   const e = parseEnv('gateway', schema, env);
+  const base = toBaseConfig('gateway', e);
   return {
-    ...toBaseConfig(e),
+    ...base,
     port: e.GATEWAY_PORT,
     subgraphUrls: { analytics: e.ANALYTICS_URL, keys: e.KEYS_URL, webhooks: e.WEBHOOKS_URL },
     supergraphPath: e.SUPERGRAPH_PATH,
     introspection: e.GATEWAY_INTROSPECTION
       ? e.GATEWAY_INTROSPECTION === 'true'
-      : e.NODE_ENV !== 'production',
+      : base.nodeEnv !== 'production',
     fastFetch: e.GATEWAY_FAST_FETCH,
     directApiKeys: e.GATEWAY_DIRECT_API_KEYS,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,

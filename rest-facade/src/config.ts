@@ -28,7 +28,7 @@ export interface FacadeConfig extends BaseConfig {
 export function loadFacadeConfig(env: Env): FacadeConfig {
   const e = parseEnv('rest-facade', schema, env);
   return {
-    ...toBaseConfig(e),
+    ...toBaseConfig('rest-facade', e),
     port: e.FACADE_PORT,
     gatewayUrl: e.GATEWAY_URL,
     trustedProxies: e.TRUSTED_PROXIES,

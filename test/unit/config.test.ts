@@ -63,6 +63,19 @@ describe('configuration', () => {
     },
   );
 
+  it('when a service listens beyond loopback without NODE_ENV, then it refuses to start rather than assume development', () => {
+    expect(() => loadGatewayConfig({ INTERNAL_SECRET: secret, HOST: '0.0.0.0' })).toThrow(
+      /NODE_ENV: required when HOST is not a loopback address/,
+    );
+    expect(
+      loadGatewayConfig({ INTERNAL_SECRET: secret, HOST: '0.0.0.0', NODE_ENV: 'production' })
+        .nodeEnv,
+    ).toBe('production');
+    expect(loadKeysConfig({ INTERNAL_SECRET: secret, HOST: '127.0.0.1' }).nodeEnv).toBe(
+      'development',
+    );
+  });
+
   it('when a MongoDB URI has the wrong scheme, then MONGODB_URI is named', () => {
     expect(() => loadKeysConfig({ INTERNAL_SECRET: secret, MONGODB_URI: 'postgres://x' })).toThrow(
       /MONGODB_URI/,
