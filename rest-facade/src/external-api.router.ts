@@ -1,4 +1,4 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { signIdentity } from '../../common/identity';
 import { requestIdOf } from '../../common/request-context';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
@@ -12,6 +12,7 @@ import {
 import type { CallLogWriter } from './call-log/call-log.writer';
 import type { FacadeDeps } from './deps';
 import { sendSuccess } from './envelope';
+import { jsonBodyReader } from './json-body';
 import { fromGraphQLErrors } from './error-mapper';
 import type { Headroom } from './limits/headroom';
 import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
@@ -86,19 +87,12 @@ async function authenticateAndTakeMinute(
 const mayRun = (route: RouteDefinition, context: KeyContext) =>
   !route.permission || context.permissions.includes(route.permission);
 
-// Not strict: `null` or `[]` is JSON, and the route's schema says what it expected instead.
-const parseJson = express.json({ limit: '64kb', strict: false });
-
 /**
  * Reads a JSON body. Started with the call and awaited only by the operation, so a body that is
  * not JSON or too large (400, 413) is answered after the key and the limits, like every other
  * problem with the request's content (docs/api.md, "Order of answers").
  */
-function readJsonBody(req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    parseJson(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
-  });
-}
+const readJsonBody = jsonBodyReader('64kb');
 
 /** A started operation whose result may be dropped unread, without an unhandled rejection. */
 function started<T>(operation: Promise<T>): Promise<T> {

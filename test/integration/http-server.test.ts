@@ -5,10 +5,13 @@ describe('listen(): stopping a server whose callers keep connections alive', () 
   it('when a request is in flight on a pooled connection as the server stops, then it completes and the caller is told to close the connection', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
     const server = await listen(
       (req, res) => {
-        if (req.url === '/slow') void released.then(() => res.end('done'));
-        else res.end('ok');
+        if (req.url !== '/slow') return void res.end('ok');
+        arrived();
+        void released.then(() => res.end('done'));
       },
       0,
       '127.0.0.1',
@@ -19,7 +22,7 @@ describe('listen(): stopping a server whose callers keep connections alive', () 
     expect(warm.headers.connection).toBe('keep-alive');
 
     const slow = request(`${server.url}/slow`, { dispatcher: pool, method: 'POST', body: '{}' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowArrived; // in flight on the server when it stops
     const stopped = server.close();
     release();
     const answer = await slow;

@@ -33,7 +33,8 @@ describe('bad input never gets a 500 or a stack trace', () => {
       method: 'POST',
       headers: { authorization: `Bearer wat_${'a'.repeat(43)}` },
     });
-    expect(hook.status).toBeLessThan(500);
+    expect(hook.status).toBe(400);
+    expect((hook.body as { error: { code: string } }).error.code).toBe('invalid_parameters');
   });
 
   it.each([

@@ -1,9 +1,10 @@
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { API_KEY_PREFIX } from '../../../common/secrets';
 import { ApiError, invalidParameters, notJsonBody, rejectOtherMethods } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
+import { jsonBodyReader } from '../json-body';
 import { fromGraphQLErrors } from '../error-mapper';
 import {
   presentTestResult,
@@ -64,10 +65,10 @@ function withRetryAfter(error: ApiError): ApiError {
 }
 
 /** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
+const readJsonBody = jsonBodyReader('16kb');
+
 export function createWebhooksRouter(deps: FacadeDeps): Router {
   const router = Router();
-  // Not strict: `null` or `[]` is JSON, and the body's schema says what it expected instead.
-  router.use(express.json({ limit: '16kb', strict: false }));
 
   async function run<T>(
     operation: string,
@@ -82,6 +83,7 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
 
   router.post('/', async (req, res) => {
     bearer(req); // 401 before any complaint about the body
+    await readJsonBody(req, res);
     if (!req.is('application/json')) throw notJsonBody();
     const parsed = createWebhookBody.safeParse(req.body);
     if (!parsed.success) {
