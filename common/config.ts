@@ -14,6 +14,28 @@ export class ConfigError extends Error {
 }
 
 /**
+ * Runs the loaders of one service's configuration (shared and own settings) and reports the
+ * problems of all of them at once, so a bad environment is fixed in one go.
+ */
+export function loadAll<T extends readonly unknown[]>(
+  service: string,
+  ...loaders: { [K in keyof T]: () => T[K] }
+): T {
+  const problems: string[] = [];
+  const results = loaders.map((load) => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  });
+  if (problems.length > 0) throw new ConfigError(service, problems);
+  return results as unknown as T;
+}
+
+/**
  * Validates `env` against `schema` once. Empty strings count as unset, so `FOO=` falls back to
  * the default instead of failing with a confusing type error.
  */

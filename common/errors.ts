@@ -34,3 +34,23 @@ export const forbidden = (message = 'Not allowed') => new AppError('forbidden', 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`, 404);
 export const badInput = (message: string, details?: Record<string, unknown>) =>
   new AppError('invalid_parameters', message, 400, details);
+
+/**
+ * A service behind this one could not be reached (connection refused or reset, time-out): a 503
+ * the caller may retry, not a bug of ours. `setsResponseStatus` for errors raised before execution.
+ */
+export const serviceUnavailable = (
+  service: string,
+  cause: unknown,
+  options: { setsResponseStatus?: boolean } = {},
+) => {
+  const error = new AppError(
+    'service_unavailable',
+    `The ${service} service is unavailable; retry shortly`,
+    503,
+    undefined,
+    options,
+  );
+  (error as { cause?: unknown }).cause = cause;
+  return error;
+};

@@ -142,6 +142,19 @@ export function hideInternalErrors(
     (typeof code === 'string' && APOLLO_CLIENT_ERROR_CODES.has(code));
   if (isClientError)
     return { message: formatted.message, path: formatted.path, extensions: formatted.extensions };
+  if (status === 503 && code === 'service_unavailable') {
+    // An unreachable service behind this one (common/errors.ts serviceUnavailable): the caller
+    // may retry; logged as a warning, not as a bug.
+    logger.warn(
+      { err: (original as Error)?.message, path: formatted.path, requestId: currentRequestId() },
+      formatted.message,
+    );
+    return {
+      message: formatted.message,
+      path: formatted.path,
+      extensions: { code, httpStatus: 503 },
+    };
+  }
   logger.error(
     { err: original, path: formatted.path, requestId: currentRequestId() },
     'unexpected resolver error',

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { AppError } from '../../common/errors';
+import { AppError, serviceUnavailable } from '../../common/errors';
 import { createCredentialCache } from '../../common/credential-cache';
 import type { VersionedCache } from '../../common/versioned-cache';
 import {
@@ -137,20 +137,26 @@ export class Authenticator {
 
   private async resolve(secretHash: string): Promise<ResolvedCredential | null> {
     const resolveRequest = { query: RESOLVE_QUERY, variables: { secretHash } };
-    const response = await request(this.keysUrl, {
-      method: 'POST',
-      dispatcher: this.dispatcher,
-      headers: {
-        'content-type': 'application/json',
-        ...requestIdHeaders(),
-        ...signIdentity(
-          this.internalSecret,
-          { kind: 'service', name: 'gateway' },
-          { audience: 'keys', request: resolveRequest },
-        ),
-      },
-      body: JSON.stringify(resolveRequest),
-    });
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(this.keysUrl, {
+        method: 'POST',
+        dispatcher: this.dispatcher,
+        headers: {
+          'content-type': 'application/json',
+          ...requestIdHeaders(),
+          ...signIdentity(
+            this.internalSecret,
+            { kind: 'service', name: 'gateway' },
+            { audience: 'keys', request: resolveRequest },
+          ),
+        },
+        body: JSON.stringify(resolveRequest),
+      });
+    } catch (error) {
+      // Logged once, with the request id, where errors are formatted (hideInternalErrors).
+      throw serviceUnavailable('keys', error, RESPONSE_STATUS);
+    }
     const body = (await response.body.json()) as {
       data?: { resolveCredential: ResolvedCredential | null };
       errors?: unknown[];

@@ -3,6 +3,7 @@ import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import { request, type Dispatcher } from 'undici';
 import { signIdentity, type Audience, type CallerIdentity } from '../../common/identity';
+import { serviceUnavailable } from '../../common/errors';
 import { requestIdHeaders } from '../../common/request-context';
 import type { GatewayContext } from './context';
 
@@ -27,17 +28,27 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
     };
     const { query, operationName, variables, extensions } = options.request;
     const body = { query, operationName, variables, extensions };
-    const response = await request(this.url, {
-      method: 'POST',
-      dispatcher: this.dispatcher,
-      headers: {
-        'content-type': 'application/json',
-        ...requestIdHeaders(),
-        ...signIdentity(this.internalSecret, identity, { audience: this.subgraph, request: body }),
-      },
-      body: JSON.stringify(body),
-    });
-    const text = await response.body.text();
+    let response: Awaited<ReturnType<typeof request>>;
+    let text: string;
+    try {
+      response = await request(this.url, {
+        method: 'POST',
+        dispatcher: this.dispatcher,
+        headers: {
+          'content-type': 'application/json',
+          ...requestIdHeaders(),
+          ...signIdentity(this.internalSecret, identity, {
+            audience: this.subgraph,
+            request: body,
+          }),
+        },
+        body: JSON.stringify(body),
+      });
+      text = await response.body.text();
+    } catch (error) {
+      // Refused, reset or timed out: the subgraph is down or restarting (a 503, not a bug).
+      throw serviceUnavailable(this.subgraph, error);
+    }
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw new GraphQLError(`${response.statusCode}: subgraph answered with an HTTP error`, {
         extensions: { code: 'SUBREQUEST_HTTP_ERROR', http: { status: response.statusCode } },

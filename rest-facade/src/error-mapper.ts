@@ -6,6 +6,7 @@ import {
   invalidJson,
   invalidParameters,
   unreadableBody,
+  upstreamUnavailable,
 } from './api-error';
 import { errorBody } from './envelope';
 import type { GraphQLErrorPayload } from './gateway-client';
@@ -39,6 +40,9 @@ export function fromGraphQLErrors(errors: GraphQLErrorPayload[]): ApiError {
       clientError.extensions?.details,
     );
   }
+  // A service behind the gateway could not be reached: retryable, like the gateway being down.
+  const unavailable = errors.find((e) => e.extensions?.httpStatus === 503);
+  if (unavailable) return upstreamUnavailable({ gatewayErrors: errors });
   return internalError({ gatewayErrors: errors });
 }
 

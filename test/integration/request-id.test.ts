@@ -7,6 +7,7 @@ import { loadGatewayConfig } from '../../gateway/src/config';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
+import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -56,7 +57,7 @@ describe('request ids', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('when a subgraph cannot be reached, then the 500, the facade’s log line and the gateway’s carry the same request id', async () => {
+  it('when the keys subgraph cannot be reached, then 503 service_unavailable, and the facade’s and the gateway’s log lines carry its request id', async () => {
     const lines: string[] = [];
     const sink = { write: (line: string) => void lines.push(line) };
     const gateway = await startGateway(
@@ -76,19 +77,57 @@ describe('request ids', () => {
       const response = await http<Record<string, unknown>>(`${facade.url}/api/external/v1/usage`, {
         headers: { 'x-api-key': `svc_${'B'.repeat(43)}` },
       });
-      expect(response.status).toBe(500);
+      expect(response.status).toBe(503);
       expect(response.body).toEqual({
         success: false,
         error: {
-          code: 'internal_error',
-          message: 'Something went wrong on our side',
+          code: 'service_unavailable',
+          message: 'The service is temporarily unavailable; retry shortly',
           timestamp: expect.any(String),
         },
       });
       const logged = logLinesOf(response, lines);
       expect(logged.map((entry) => [entry.service, entry.msg]).sort()).toEqual([
-        ['facade-before-it', 'request failed'],
-        ['gateway-without-keys', 'unexpected resolver error'],
+        ['facade-before-it', 'upstream unavailable'],
+        ['gateway-without-keys', 'The keys service is unavailable; retry shortly'],
+      ]);
+    } finally {
+      await facade.stop();
+      await gateway.stop();
+    }
+  });
+
+  it('when the analytics subgraph cannot be reached during an operation, then 503 service_unavailable with the usage headers, logged as such', async () => {
+    const lines: string[] = [];
+    const sink = { write: (line: string) => void lines.push(line) };
+    const gateway = await startGateway(
+      loadGatewayConfig({
+        ...stack.env,
+        ANALYTICS_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
+        KEYS_URL: stack.keys.graphqlUrl,
+        WEBHOOKS_URL: stack.webhooks.graphqlUrl,
+      }),
+      createLogger('gateway-without-analytics', 'warn', sink),
+    );
+    const facade = await startFacade(
+      loadFacadeConfig({ ...stack.env, GATEWAY_URL: gateway.graphqlUrl }),
+      createLogger('facade-before-it', 'warn', sink),
+    );
+    try {
+      const account = await buildAccount(stack);
+      const { key } = await buildApiKey(stack, account);
+      const url = `${facade.url}/api/external/v1/analytics/${account.websites[0]!.id}`;
+      const response = await http<{ error: { code: string } }>(url, {
+        headers: { 'x-api-key': key },
+      });
+      expect(response.status).toBe(503);
+      expect(response.body.error.code).toBe('service_unavailable');
+      expect(response.headers.get('x-usage-monthly')).toBe('1');
+      expectMatchesOpenApi('GET', url, response);
+      const logged = logLinesOf(response, lines);
+      expect(logged.map((entry) => [entry.service, entry.msg]).sort()).toEqual([
+        ['facade-before-it', 'upstream unavailable'],
+        ['gateway-without-analytics', 'The analytics service is unavailable; retry shortly'],
       ]);
     } finally {
       await facade.stop();

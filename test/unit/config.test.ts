@@ -2,6 +2,8 @@ import { ConfigError } from '../../common/config';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadKeysConfig } from '../../subgraphs/keys/src/config';
+import { loadAnalyticsConfig } from '../../subgraphs/analytics/src/config';
+import { loadWebhooksConfig } from '../../subgraphs/webhooks/src/config';
 
 const secret = 'a'.repeat(64);
 
@@ -75,6 +77,51 @@ describe('configuration', () => {
       'development',
     );
   });
+
+  it.each([
+    [
+      'webhooks',
+      () =>
+        loadWebhooksConfig({
+          INTERNAL_SECRET: secret,
+          WEBHOOKS_PORT: 'x',
+          WEBHOOK_MAX_ATTEMPTS: '0',
+        }),
+      ['WEBHOOKS_PORT', 'WEBHOOK_MAX_ATTEMPTS'],
+    ],
+    [
+      'analytics',
+      () =>
+        loadAnalyticsConfig({
+          INTERNAL_SECRET: secret,
+          ANALYTICS_PORT: 'x',
+          ANALYTICS_INGEST_BATCH: '0',
+        }),
+      ['ANALYTICS_PORT', 'ANALYTICS_INGEST_BATCH'],
+    ],
+    [
+      'keys',
+      () =>
+        loadKeysConfig({
+          INTERNAL_SECRET: secret,
+          KEYS_PORT: 'x',
+          KEY_EXPIRY_SCAN_INTERVAL_MS: 'soon',
+        }),
+      ['KEYS_PORT', 'KEY_EXPIRY_SCAN_INTERVAL_MS'],
+    ],
+  ])(
+    'when the %s service has a bad shared and a bad own setting, then one error names both',
+    (_service, load, variables) => {
+      let problems: string[] = [];
+      try {
+        load();
+      } catch (error) {
+        problems = (error as ConfigError).problems;
+      }
+      for (const variable of variables)
+        expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
+    },
+  );
 
   it('when a MongoDB URI has the wrong scheme, then MONGODB_URI is named', () => {
     expect(() => loadKeysConfig({ INTERNAL_SECRET: secret, MONGODB_URI: 'postgres://x' })).toThrow(

@@ -243,7 +243,8 @@ export const CORE_COMPONENTS = {
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },
     Unavailable: {
-      description: 'service_unavailable.',
+      description:
+        'service_unavailable: the gateway or a service behind it cannot be reached; retry shortly.',
       headers: usageHeaders,
       content: { 'application/json': { schema: ref('EnvelopeError') } },
     },

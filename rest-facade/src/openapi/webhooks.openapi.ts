@@ -47,7 +47,16 @@ const idParameter = {
   description: 'Webhook id (from creation or the list)',
 };
 const security = [{ AccessToken: [] }];
-const common = { '401': unauthorized, '500': internal };
+const unavailable = {
+  description: 'service_unavailable: a service behind this one cannot be reached; retry shortly.',
+  content: json(ref('EnvelopeError')),
+};
+const common = { '401': unauthorized, '500': internal, '503': unavailable };
+const conflict = {
+  description:
+    'conflict: another change of this webhook held it for over 2 s; nothing changed, retry.',
+  content: json(ref('EnvelopeError')),
+};
 
 export const WEBHOOKS_PATHS: Record<string, unknown> = {
   '/v1/cli/mutate/webhooks': {
@@ -70,7 +79,8 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
           content: json(ref('EnvelopeError')),
         },
         '409': {
-          description: 'webhook_limit_reached: the user already has 20 webhooks.',
+          description:
+            'webhook_limit_reached: the user already has 20 webhooks; or conflict: another creation by the same user held the count for over 2 s (nothing changed, retry).',
           content: json(ref('EnvelopeError')),
         },
         '413': {
@@ -110,6 +120,7 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       responses: {
         '204': { description: 'Revoked' },
         '404': notFound,
+        '409': conflict,
         '405': methodNotAllowed,
         ...common,
       },
@@ -156,6 +167,7 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
           },
         }),
         '404': notFound,
+        '409': conflict,
         '405': methodNotAllowed,
         ...common,
       },

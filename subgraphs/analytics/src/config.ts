@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, type Env } from '../../../common/config';
+import { loadAll, parseEnv, type Env } from '../../../common/config';
 import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
 
 export interface AnalyticsConfig extends SubgraphConfig {
@@ -15,11 +15,15 @@ const analyticsSchema = z.object({
 });
 
 export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
-  const base = loadSubgraphConfig('analytics', env, 'ANALYTICS_PORT', 4001, 'wa_analytics');
-  const own = parseEnv('analytics', analyticsSchema, {
-    ANALYTICS_RETENTION_DAYS: env.ANALYTICS_RETENTION_DAYS,
-    ANALYTICS_INGEST_BATCH: env.ANALYTICS_INGEST_BATCH,
-  });
+  const [base, own] = loadAll(
+    'analytics',
+    () => loadSubgraphConfig('analytics', env, 'ANALYTICS_PORT', 4001, 'wa_analytics'),
+    () =>
+      parseEnv('analytics', analyticsSchema, {
+        ANALYTICS_RETENTION_DAYS: env.ANALYTICS_RETENTION_DAYS,
+        ANALYTICS_INGEST_BATCH: env.ANALYTICS_INGEST_BATCH,
+      }),
+  );
   return {
     ...base,
     retentionDays: own.ANALYTICS_RETENTION_DAYS,

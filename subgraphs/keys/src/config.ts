@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, ConfigError, parseEnv, type Env } from '../../../common/config';
+import { booleanFlag, loadAll, parseEnv, type Env } from '../../../common/config';
 import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
 
 export interface KeysConfig extends SubgraphConfig {
@@ -15,19 +15,11 @@ const schema = z.object({
 });
 
 export function loadKeysConfig(env: Env): KeysConfig {
-  const problems: string[] = [];
-  const collect = <T>(load: () => T): T | undefined => {
-    try {
-      return load();
-    } catch (error) {
-      if (error instanceof ConfigError) problems.push(...error.problems);
-      else throw error;
-      return undefined;
-    }
-  };
-  const base = collect(() => loadSubgraphConfig('keys', env, 'KEYS_PORT', 4002, 'wa_keys'));
-  const own = collect(() => parseEnv('keys', schema, env));
-  if (!base || !own) throw new ConfigError('keys', problems);
+  const [base, own] = loadAll(
+    'keys',
+    () => loadSubgraphConfig('keys', env, 'KEYS_PORT', 4002, 'wa_keys'),
+    () => parseEnv('keys', schema, env),
+  );
   return {
     ...base,
     expiryScanIntervalMs: own.KEY_EXPIRY_SCAN_INTERVAL_MS,

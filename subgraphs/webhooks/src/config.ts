@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { booleanFlag, ConfigError, parseEnv, type Env } from '../../../common/config';
+import { booleanFlag, ConfigError, loadAll, parseEnv, type Env } from '../../../common/config';
 import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
 
 export interface DeliverySettings {
@@ -67,8 +67,11 @@ function deriveDevelopmentKey(internalSecret: string): Buffer {
 }
 
 export function loadWebhooksConfig(env: Env): WebhooksConfig {
-  const base = loadSubgraphConfig('webhooks', env, 'WEBHOOKS_PORT', 4003, 'wa_webhooks');
-  const e = parseEnv('webhooks', schema, env);
+  const [base, e] = loadAll(
+    'webhooks',
+    () => loadSubgraphConfig('webhooks', env, 'WEBHOOKS_PORT', 4003, 'wa_webhooks'),
+    () => parseEnv('webhooks', schema, env),
+  );
   const problems: string[] = [];
   if (base.nodeEnv === 'production' && !e.WEBHOOK_SECRET_KEY)
     problems.push('WEBHOOK_SECRET_KEY: required in production');
