@@ -108,7 +108,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     });
   });
 
-  it('KEY-4: when keys are created and used, then their clear value is in no collection and no log line', async () => {
+  it('KEY-4: when keys are created and used, then their clear value is in no collection, no Redis key or value and no log line', async () => {
     const account = await buildAccount(stack);
     const { key } = await buildApiKey(stack, account);
     const { token } = await buildAccessToken(stack, account.user.id);
@@ -132,9 +132,35 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(logs.length).toBeGreaterThan(0);
     expect(logs).not.toContain(key);
     expect(logs).not.toContain(token);
+    // Every Redis key of this stack, by name and by value (strings, hashes, sets, sorted sets,
+    // lists, streams: counters, caches, the call-log and event streams, queues).
     const redisKeys = await redis.keys(`${stack.env.REDIS_KEY_PREFIX}*`);
-    for (const redisKey of redisKeys) expect(redisKey).not.toContain(key);
+    expect(redisKeys.length).toBeGreaterThan(0);
+    for (const redisKey of redisKeys) {
+      const dump = JSON.stringify([redisKey, await redisValue(redisKey)]);
+      expect(dump).not.toContain(key);
+      expect(dump).not.toContain(token);
+    }
   });
+
+  async function redisValue(redisKey: string): Promise<unknown> {
+    switch (await redis.type(redisKey)) {
+      case 'string':
+        return redis.get(redisKey);
+      case 'hash':
+        return redis.hgetall(redisKey);
+      case 'set':
+        return redis.smembers(redisKey);
+      case 'zset':
+        return redis.zrange(redisKey, 0, -1);
+      case 'list':
+        return redis.lrange(redisKey, 0, -1);
+      case 'stream':
+        return redis.xrange(redisKey, '-', '+');
+      default:
+        return null;
+    }
+  }
 
   it('KEY-8 KEY-9: when the owner regenerates then deletes a key through GraphQL, then each old value is refused at once and events are published', async () => {
     const account = await buildAccount(stack);
