@@ -43,7 +43,9 @@ export async function withRedisLock<T>(
   try {
     return await work();
   } finally {
-    await redis.eval(RELEASE, 1, lockKey, token);
+    // The work is done (and may have returned something only its caller may see, a new secret):
+    // a failed release must not turn it into an error. The lock expires after ttlMs by itself.
+    await redis.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
   }
 }
 

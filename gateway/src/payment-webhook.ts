@@ -129,14 +129,16 @@ export function paymentWebhookRouter(options: {
       const error = body.errors?.[0];
       if (error) {
         const status = error.extensions?.httpStatus ?? 500;
-        if (status >= 500)
+        // 409: another change of the plan held it; nothing was applied and a retry will be.
+        const retryable = status >= 500 || status === 409;
+        if (retryable)
           options.logger.error(
             { eventId: parsed.id, error: error.message },
             'payment event not applied',
           );
-        // 4xx: the event names an organization we do not have; a retry would not help.
+        // Other 4xx: the event names an organization we do not have; a retry would not help.
         res
-          .status(status >= 500 ? 503 : 422)
+          .status(retryable ? 503 : 422)
           .json({ error: { code: 'not_applied', message: error.message } });
         return;
       }

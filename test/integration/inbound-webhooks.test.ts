@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { createRedis, waitForRedis } from '../../common/redis';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
@@ -133,6 +134,41 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
     });
     const [org] = await stack.keys.services.accounts.organizationsByIds([account.organization.id]);
     expect(org!.limits).toEqual({ requestsPerMinute: 500, requestsPerMonth: 5_000_000 });
+
+    const perMinuteOnly = signed({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds() + 1,
+      type: 'subscription.updated',
+      data: { organizationId: account.organization.id, plan: 'enterprise', requestsPerMinute: 800 },
+    });
+    expect((await post(perMinuteOnly.raw, perMinuteOnly.signature)).status).toBe(200);
+    const [updated] = await stack.keys.services.accounts.organizationsByIds([
+      account.organization.id,
+    ]);
+    expect(updated!.limits).toEqual({ requestsPerMinute: 800, requestsPerMonth: 5_000_000 });
+  });
+
+  it('PLAT-2: when another plan change holds the organization too long, then 503 (the processor retries) and the redelivery applies', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const lockKey = `${stack.env.REDIS_KEY_PREFIX}lock:plan:${account.organization.id}`;
+    const redis = createRedis(stack.env.REDIS_URL!);
+    await waitForRedis(redis);
+    const event = signed({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds(),
+      type: 'subscription.updated',
+      data: { organizationId: account.organization.id, plan: 'scale' },
+    });
+    try {
+      await redis.set(lockKey, 'another-change', 'PX', 30_000);
+      const busy = await post(event.raw, event.signature);
+      expect(busy.status).toBe(503);
+      await redis.del(lockKey);
+      const redelivered = await post(event.raw, event.signature);
+      expect(redelivered.body).toEqual({ received: true, applied: true });
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('PLAT-2: when a signed body is not an event we understand, then 400 and nothing changes', async () => {

@@ -54,6 +54,18 @@ describe('withRedisLock (one change at a time, across instances)', () => {
     await redis.del(lockKey);
   });
 
+  it('when Redis fails after the work is done, then the work’s result is still returned (the lock expires by itself)', async () => {
+    const fragile = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    await waitForRedis(fragile);
+    const result = await withRedisLock(fragile, lockKey, { ttlMs: 500, waitMs: 100 }, async () => {
+      fragile.disconnect(); // the release below cannot reach Redis
+      return 'new secret';
+    });
+    expect(result).toBe('new secret');
+    expect(await redis.pttl(lockKey)).toBeLessThanOrEqual(500);
+    await redis.del(lockKey);
+  });
+
   it('when the work fails, then the lock is released and the failure passes through', async () => {
     await expect(
       withRedisLock(redis, lockKey, { ttlMs: 5_000, waitMs: 100 }, async () => {

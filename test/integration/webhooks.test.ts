@@ -408,8 +408,9 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       const { webhooks } = stack.webhooks.services;
       for (let round = 0; round < 15; round += 1) {
         const webhook = await create(token, { url: receiver.url });
+        // Ids are hex: the same webhook spelled in capitals must take the same turn.
         const [rotated, deleted] = await Promise.all([
-          call<Envelope<{ secret: string }>>('POST', `/${webhook.id}/rotate`, token),
+          call<Envelope<{ secret: string }>>('POST', `/${webhook.id.toUpperCase()}/rotate`, token),
           call('DELETE', `/${webhook.id}`, token),
         ]);
         expect(deleted.status).toBe(204);

@@ -54,7 +54,7 @@ const unavailable = {
 const common = { '401': unauthorized, '500': internal, '503': unavailable };
 const conflict = {
   description:
-    'conflict: another change of this webhook held it for over 2 s; nothing changed, retry.',
+    'conflict: another change of this webhook held it for over 10 s; nothing changed, retry.',
   content: json(ref('EnvelopeError')),
 };
 
@@ -80,7 +80,7 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
         },
         '409': {
           description:
-            'webhook_limit_reached: the user already has 20 webhooks; or conflict: another creation by the same user held the count for over 2 s (nothing changed, retry).',
+            'webhook_limit_reached: the user already has 20 webhooks; or conflict: another creation by the same user held the count for over 10 s (nothing changed, retry).',
           content: json(ref('EnvelopeError')),
         },
         '413': {

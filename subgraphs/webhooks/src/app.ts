@@ -47,7 +47,11 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
           'The user’s webhooks',
           { ttlMs: 10_000, waitMs: 10_000 },
         ),
-        webhook: oneAtATime(redis, `${config.redisKeyPrefix}lock:webhook:`, 'The webhook'),
+        // Disabling on a 410 waits its turn too; given up, its delivery job is retried (and sent).
+        webhook: oneAtATime(redis, `${config.redisKeyPrefix}lock:webhook:`, 'The webhook', {
+          ttlMs: 10_000,
+          waitMs: 10_000,
+        }),
       });
       const sender = new HttpSender({
         ...policy,

@@ -43,22 +43,24 @@ export class BillingService {
       throw error;
     }
     try {
-      // Without limits in the event, limits support set for an Enterprise team are kept.
-      const custom =
-        event.requestsPerMinute || event.requestsPerMonth
-          ? {
-              requestsPerMinute: event.requestsPerMinute ?? undefined,
-              requestsPerMonth: event.requestsPerMonth ?? undefined,
-            }
-          : undefined;
       return await this.exclusive(event.organizationId, async () => {
         const current = await this.models.Organization.findById(event.organizationId)
-          .select({ planEventAt: 1 })
+          .select({ planEventAt: 1, customLimits: 1 })
           .lean();
         if (!current) throw notFound('Organization');
         // A late redelivery of an older event must not undo a newer plan change.
         if (current.planEventAt && current.planEventAt.getTime() > occurredAt.getTime())
           return false;
+        // Limits the event leaves out stay as support set them (for an Enterprise team).
+        const custom =
+          event.requestsPerMinute || event.requestsPerMonth
+            ? {
+                requestsPerMinute:
+                  event.requestsPerMinute ?? current.customLimits?.requestsPerMinute ?? undefined,
+                requestsPerMonth:
+                  event.requestsPerMonth ?? current.customLimits?.requestsPerMonth ?? undefined,
+              }
+            : undefined;
         await this.accounts.setPlan(event.organizationId, event.plan, custom, occurredAt);
         return true;
       });

@@ -1,4 +1,4 @@
-import { isValidObjectId } from 'mongoose';
+import { isValidObjectId, Types } from 'mongoose';
 import { EVENT_TYPES, type EventType } from '../../../../common/platform-events';
 import {
   checkDestination,
@@ -117,7 +117,7 @@ export class WebhookService {
     if (!isValidObjectId(id)) throw webhookNotFound();
     // One change of a webhook at a time: on FerretDB 1.x a rotation overlapping a revocation
     // would otherwise write the revoked webhook back as active.
-    const doc = await this.turns.webhook(id, () =>
+    const doc = await this.turns.webhook(canonicalId(id), () =>
       this.models.Webhook.findOneAndUpdate(
         { _id: id, userId, status: { $ne: 'revoked' } },
         { $set: { secretCiphertext: this.box.seal(secret), secretRotatedAt: new Date() } },
@@ -131,7 +131,7 @@ export class WebhookService {
   /** Revokes for good. Pending deliveries are cancelled by the caller (DeliveryService). */
   async revoke(userId: string, id: string): Promise<WebhookView> {
     if (!isValidObjectId(id)) throw webhookNotFound();
-    const doc = await this.turns.webhook(id, () =>
+    const doc = await this.turns.webhook(canonicalId(id), () =>
       this.models.Webhook.findOneAndUpdate(
         { _id: id, userId, status: { $ne: 'revoked' } },
         { $set: { status: 'revoked', revokedAt: new Date() } },
@@ -144,7 +144,7 @@ export class WebhookService {
 
   /** A receiver answering 410 Gone asked us to stop: the webhook stays listed, as disabled. */
   async disable(id: string, reason: string): Promise<void> {
-    await this.turns.webhook(id, () =>
+    await this.turns.webhook(canonicalId(id), () =>
       this.models.Webhook.updateOne(
         { _id: id, status: 'active' },
         { $set: { status: 'disabled', disabledAt: new Date(), disabledReason: reason } },
@@ -219,3 +219,6 @@ function toView(doc: WebhookDoc): WebhookView {
     secretRotatedAt: doc.secretRotatedAt ?? null,
   };
 }
+
+/** One spelling per webhook (ids are case-insensitive hex), so every change of it takes one lock. */
+const canonicalId = (id: string) => String(new Types.ObjectId(id));
