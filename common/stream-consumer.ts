@@ -12,8 +12,13 @@ export interface StreamConsumerOptions {
   stream: string;
   group: string;
   logger: Logger;
-  /** Applies a batch; must be idempotent (entries are redelivered after a crash). */
-  handle(entries: StreamEntry[]): Promise<void>;
+  /**
+   * Applies a batch; must be idempotent (entries are redelivered after a crash). With `exclusive`,
+   * `stillLeased` throws LeaseLostError once another instance holds the lease: call it before
+   * each step that writes, so a holder that stalled past its lease stops instead of writing
+   * beside the new one.
+   */
+  handle(entries: StreamEntry[], stillLeased: () => Promise<void>): Promise<void>;
   batchSize?: number;
   blockMs?: number;
   /** Entries pending this long on a dead consumer are claimed by a live one. */
@@ -39,6 +44,11 @@ export interface StreamConsumerOptions {
    * rather than trimming history; without it, acknowledged entries stay until the cap trims them.
    */
   deleteAcknowledged?: boolean;
+}
+
+/** Another consumer holds the lease now: the batch in hand is left to it. */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
 }
 
 /** Where `retry` moves entries that keep failing. */
@@ -177,8 +187,30 @@ export class StreamConsumer {
     } finally {
       this.inFlight.delete(applying);
     }
-    await this.acknowledge(this.options.redis.multi(), entries);
+    await this.acknowledgeInPlace(entries);
     return entries.length;
+  }
+
+  /**
+   * Acknowledges an applied batch before anything newer is read, retrying while Redis fails:
+   * read on, a later batch would be applied before this one came back (30 s later) and this one
+   * would then be applied a second time over newer states. When stopping, the entries stay
+   * pending and the next holder takes them over (their apply is then a no-op).
+   */
+  private async acknowledgeInPlace(entries: StreamEntry[]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.acknowledge(this.options.redis.multi(), entries);
+        return;
+      } catch (error) {
+        if (!this.running) throw error;
+        this.options.logger.warn(
+          { err: (error as Error).message, stream: this.options.stream, attempt },
+          'could not acknowledge an applied batch; retrying before reading on',
+        );
+        await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
+      }
+    }
   }
 
   /**
@@ -206,11 +238,12 @@ export class StreamConsumer {
     let attempt = 0;
     for (;;) {
       try {
-        await this.options.handle(entries);
+        await this.options.handle(entries, () => this.assertLeased());
         return 'handled';
       } catch (error) {
-        // Without `retry`, or when stopping, the entries stay pending and are claimed again.
-        if (!retry || !this.running) throw error;
+        // Without `retry`, or when stopping, the entries stay pending and are claimed again; a
+        // lost lease leaves them to the new holder.
+        if (!retry || !this.running || error instanceof LeaseLostError) throw error;
         attempt += 1;
         if (!retry.isTransient?.(error)) failures += 1;
         if (failures >= retry.maxAttempts) {
@@ -262,6 +295,11 @@ export class StreamConsumer {
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`acknowledging ${stream} was aborted`);
+  }
+
+  /** With `exclusive`: throws LeaseLostError unless this consumer still holds the lease. */
+  private async assertLeased(): Promise<void> {
+    if (!(await this.leaseStillOurs())) throw new LeaseLostError('the lease is held elsewhere');
   }
 
   /**

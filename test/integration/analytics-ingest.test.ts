@@ -187,6 +187,28 @@ describe('analytics ingestion (IngestService)', () => {
     },
   );
 
+  it('DATA-2: when a bulk write fails as a whole (no write errors: MongoDB unreachable, a command error), then the batch fails to be retried, instead of being resubmitted forever', async () => {
+    // What the driver throws when the server cannot be selected during bulkWrite/insertMany.
+    const selection = Object.assign(new Error('server selection timed out'), {
+      name: 'MongoServerSelectionError',
+    });
+    const wrapped = Object.assign(new Error(selection.message), {
+      name: 'MongoBulkWriteError',
+      writeErrors: [],
+      errorResponse: selection,
+    });
+    const spy = jest.spyOn(models.Stat, 'bulkWrite').mockRejectedValueOnce(wrapped);
+    await expect(ingest.apply(firstBatch())).rejects.toBe(wrapped);
+    expect(spy).toHaveBeenCalledTimes(1);
+    // An outage: the consumer retries the batch for as long as it lasts, never dead-letters it.
+    expect(isOutage(wrapped)).toBe(true);
+    expect(isOutage(Object.assign(new Error('bad command'), { writeErrors: [] }))).toBe(false);
+
+    await ingest.apply(firstBatch());
+    await ingest.apply(secondBatch());
+    expect(await snapshot(models)).toEqual(expected);
+  });
+
   it('DATA-6: when a replay chunk is sent again, then it is stored once and counted once', async () => {
     await ingest.apply(firstBatch());
     await ingest.apply(secondBatch());

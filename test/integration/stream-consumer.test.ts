@@ -100,6 +100,67 @@ describe('StreamConsumer', () => {
     expect((await redis.xpending(stream, 'g'))[0]).toBe(3);
   });
 
+  it('when acknowledging an applied batch fails, then it is retried before anything newer is read, so no batch is applied twice out of order', async () => {
+    const batches: string[] = [];
+    const c = new StreamConsumer({
+      redis,
+      stream,
+      group: 'g',
+      logger,
+      blockMs: 50,
+      batchSize: 2,
+      claimIdleMs: 100,
+      exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 },
+      retry: { maxAttempts: 10 },
+      handle: async (entries: StreamEntry[]) => {
+        batches.push(entries.map((e) => e.fields.n).join(','));
+      },
+    });
+    for (let n = 1; n <= 3; n += 1) await redis.xadd(stream, '*', 'n', String(n));
+    // The first acknowledgement fails (a Redis blip); MULTI is how the consumer acknowledges.
+    const multi = redis.multi.bind(redis);
+    const failing = jest.spyOn(redis, 'multi').mockImplementationOnce(() => {
+      const transaction = multi();
+      transaction.exec = async () => {
+        throw new Error('injected: connection reset');
+      };
+      return transaction;
+    });
+    await c.start();
+    await waitFor(() => batches.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past claimIdleMs
+    await c.stop();
+    failing.mockRestore();
+    expect(batches).toEqual(['1,2', '3']);
+    expect((await redis.xpending(stream, 'g'))[0]).toBe(0);
+  });
+
+  it('when the lease moves to another instance while a batch is applied, then the next write step refuses and nothing is retried here', async () => {
+    const steps: string[] = [];
+    const c = new StreamConsumer({
+      redis,
+      stream,
+      group: 'g',
+      logger,
+      blockMs: 50,
+      exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 },
+      retry: { maxAttempts: 10 },
+      handle: async (_entries: StreamEntry[], stillLeased) => {
+        steps.push('first write');
+        await redis.set(`${stream}:lease`, 'another-instance', 'PX', 60_000); // a stall, say
+        await stillLeased();
+        steps.push('second write');
+      },
+    });
+    await c.start();
+    await redis.xadd(stream, '*', 'n', '1');
+    await waitFor(() => steps.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await c.stop();
+    expect(steps).toEqual(['first write']);
+    expect((await redis.xpending(stream, 'g'))[0]).toBe(1);
+  });
+
   it('when consumption is exclusive, then only the lease holder works and a standby takes over when it stops', async () => {
     const seen: string[] = [];
     const a = consumer(seen, 'a', true);

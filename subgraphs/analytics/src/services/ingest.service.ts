@@ -65,7 +65,7 @@ export class IngestService {
       blockMs: BLOCK_MS,
       // Batches read-modify-write visitor states: one instance applies them at a time.
       exclusive: { leaseKey: `${redisKeyPrefix}analytics:ingest-lease`, leaseMs: 15_000 },
-      handle: (entries) => this.serialized(entries),
+      handle: (entries, stillLeased) => this.serialized(entries, stillLeased),
       // A failed batch is retried as it was (apply() relies on it); an outage blocks rather
       // than dead-letters.
       retry: { maxAttempts: 10, isTransient: isOutage },
@@ -86,13 +86,16 @@ export class IngestService {
     return waitForStreamIdle(this.redis, this.stream, timeoutMs);
   }
 
-  private serialized(entries: StreamEntry[]): Promise<void> {
-    const run = this.queue.then(() => this.applyEntries(entries));
+  private serialized(entries: StreamEntry[], stillLeased: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(() => this.applyEntries(entries, stillLeased));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async applyEntries(entries: StreamEntry[]): Promise<void> {
+  private async applyEntries(
+    entries: StreamEntry[],
+    stillLeased: () => Promise<void>,
+  ): Promise<void> {
     const parsed: Array<{ id: string; event: CollectedEvent }> = [];
     for (const { id, fields } of entries) {
       try {
@@ -101,7 +104,7 @@ export class IngestService {
         this.logger.warn({ id }, 'dropping an unreadable analytics stream entry');
       }
     }
-    await this.apply(parsed);
+    await this.apply(parsed, stillLeased);
   }
 
   /**
@@ -120,7 +123,11 @@ export class IngestService {
    * already written (their states are post-batch). Nothing is read to find out whether a batch
    * was applied: on FerretDB, looking raw events up by id scans the collection.
    */
-  async apply(batch: Array<{ id: string; event: CollectedEvent }>): Promise<void> {
+  async apply(
+    batch: Array<{ id: string; event: CollectedEvent }>,
+    /** Throws when another instance took the lease over (StreamConsumer): checked per step. */
+    stillLeased: () => Promise<void> = async () => undefined,
+  ): Promise<void> {
     if (batch.length === 0) return;
     const batchId = batch[0]!.id;
     const events = batch.map(({ event }) => event);
@@ -130,7 +137,9 @@ export class IngestService {
     );
     const admit = await this.admission.decide(admissionRequests(events, states));
     const writes = aggregateBatch(events, states, admit);
+    await stillLeased();
     if (written.size === 0) await this.writeCounters(writes, batchId);
+    await stillLeased();
     await this.writeVisitors(
       writes.visitors.filter((v) => !written.has(visitorKey(v.websiteId, v.visitorId))),
       batchId,
@@ -375,7 +384,9 @@ function duplicateIndexes(error: unknown): number[] {
     }
   ).writeErrors;
   const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : null;
-  if (!list || list.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+  // No write errors at all: the bulk write as a whole failed (MongoDB unreachable, a command
+  // error), which is not a duplicate to skip.
+  if (!list || list.length === 0 || list.some((e) => e.code !== DUPLICATE_KEY)) throw error;
   return list.map((e) => e.index);
 }
 
@@ -386,9 +397,11 @@ function duplicateIndexes(error: unknown): number[] {
 export function isOutage(error: unknown): boolean {
   if (error instanceof AdmissionUnavailableError) return true;
   const name = (error as Error | undefined)?.name ?? '';
-  return /^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed)Error$/.test(
-    name,
-  );
+  if (/^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed)Error$/.test(name))
+    return true;
+  // bulkWrite and insertMany wrap what went wrong (e.g. server selection) in a MongoBulkWriteError.
+  const wrapped = (error as { errorResponse?: unknown } | undefined)?.errorResponse;
+  return wrapped instanceof Error && wrapped !== error && isOutage(wrapped);
 }
 
 /** Waits until the analytics consumer group has read and acknowledged everything in the stream. */
