@@ -163,11 +163,24 @@ async function main(): Promise<void> {
       }),
     );
     await bare.close();
+    // Each request from another IP, so the per-IP limit does not answer instead.
+    let client = 0;
     const collected = await load({
       url: `${facade}/api/collect`,
       method: 'POST',
       body,
-      headers: { 'content-type': 'text/plain', 'user-agent': ua, 'x-forwarded-for': '8.8.8.8' },
+      headers: { 'content-type': 'text/plain', 'user-agent': ua },
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...req.headers,
+              'x-forwarded-for': `11.${(client >> 16) & 255}.${(client >> 8) & 255}.${(client += 1) & 255}`,
+            },
+          }),
+        },
+      ],
     });
     row('POST /api/collect (accept + append to stream)', collected);
     const drainStart = Date.now();

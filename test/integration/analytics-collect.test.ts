@@ -4,6 +4,7 @@ import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
+import { COLLECT_EVENTS_PER_MINUTE } from '../../rest-facade/src/collect/public.router';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
 type Overview = { summary: { pageviews: number; sessions: number; unique_visitors: number } };
@@ -123,6 +124,33 @@ describe('public collection endpoint POST /api/collect', () => {
       expect(await appendedEntries()).toBe(before);
     },
   );
+
+  it('DATA-6: when one IP posts more than the per-minute limit, then 429 with Retry-After and the excess is not written', async () => {
+    const flood = { ip: '198.51.100.77', ua: UA.chromeWindows };
+    // A website of its own, so the other tests' counts stay as they are.
+    const elsewhere = (await analyticsAccount(stack)).account.websites[0]!;
+    const pageview = () => ({
+      type: 'pageview',
+      url: 'https://shop.example/',
+      trackingCode: elsewhere.trackingCode,
+    });
+    const statuses: number[] = [];
+    for (let sent = 0; sent < COLLECT_EVENTS_PER_MINUTE; sent += 50)
+      statuses.push(
+        ...(
+          await Promise.all(Array.from({ length: 50 }, () => collect(stack, flood, pageview())))
+        ).map((r) => r.status),
+      );
+    expect(statuses.filter((s) => s !== 202)).toEqual([]);
+    const before = await appendedEntries();
+    const refused = await collect(stack, flood, pageview());
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await appendedEntries()).toBe(before);
+    // Another IP is not held back by it.
+    expect((await collect(stack, { ...flood, ip: '198.51.100.78' }, pageview())).status).toBe(202);
+  });
 
   it('DATA-6: when the body is larger than 64 KiB, then 413 and nothing is written', async () => {
     const before = await appendedEntries();

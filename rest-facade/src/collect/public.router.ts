@@ -11,6 +11,11 @@ import { TRACKER_SCRIPT } from './tracker-script';
 
 /** Requests per minute one IP may make to GET /live/{trackingCode}. */
 export const LIVE_REQUESTS_PER_MINUTE = 60;
+/**
+ * Events per minute one IP may post to /api/collect: far above what one browser sends (a page
+ * view, some clicks and replay chunks), low enough that one host cannot flood the raw-event store.
+ */
+export const COLLECT_EVENTS_PER_MINUTE = 600;
 /** Read only when TRUSTED_PROXIES is set: the proxy (e.g. Cloudflare) puts the visitor's country here. */
 export const COUNTRY_HEADER = 'cf-ipcountry';
 
@@ -29,18 +34,41 @@ function openCors(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+/**
+ * A per-minute limit per client IP for a key-less route (rate-limiter-flexible on Redis; while
+ * Redis is away each instance limits on its own rather than not at all): 429 with Retry-After.
+ */
+function perIpPerMinute(deps: FacadeDeps, name: string, points: number, what: string) {
+  const limiter = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `${deps.config.redisKeyPrefix}rl:${name}`,
+    points,
+    duration: 60,
+    insuranceLimiter: new RateLimiterMemory({ points, duration: 60 }),
+  });
+  return async (req: Request): Promise<void> => {
+    try {
+      await limiter.consume(normalizeIp(req.ip ?? ''));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new ApiError(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        `${what} are limited to ${points} requests per minute per IP; retry in ${seconds} seconds`,
+        'envelope',
+        { 'Retry-After': String(seconds) },
+      );
+    }
+  };
+}
+
 /** Public, key-less routes: the collection endpoint, the tracking script and live visitors. */
 export function createPublicRouter(deps: FacadeDeps): Router {
   const collector = new CollectorService(deps.redis, deps.config.redisKeyPrefix, deps.gateway);
   const trustProxy = deps.config.trustedProxies !== '';
-  const liveLimiter = new RateLimiterRedis({
-    storeClient: deps.redis,
-    keyPrefix: `${deps.config.redisKeyPrefix}rl:live`,
-    points: LIVE_REQUESTS_PER_MINUTE,
-    duration: 60,
-    // While Redis is away each instance limits on its own rather than not at all.
-    insuranceLimiter: new RateLimiterMemory({ points: LIVE_REQUESTS_PER_MINUTE, duration: 60 }),
-  });
+  const limitLive = perIpPerMinute(deps, 'live', LIVE_REQUESTS_PER_MINUTE, 'Live visitor counts');
+  const limitCollect = perIpPerMinute(deps, 'collect', COLLECT_EVENTS_PER_MINUTE, 'Events');
   const router = Router();
 
   router.get('/tracker.js', openCors, (_req, res) => {
@@ -57,6 +85,7 @@ export function createPublicRouter(deps: FacadeDeps): Router {
     // Beacons arrive as text/plain (no CORS preflight); fetch clients may send application/json.
     express.text({ type: ['text/plain', 'application/json'], limit: COLLECT_BODY_LIMIT_BYTES }),
     async (req: Request, res: Response) => {
+      await limitCollect(req);
       if (typeof req.body !== 'string' || req.body === '')
         throw new ApiError(
           400,
@@ -96,21 +125,7 @@ export function createPublicRouter(deps: FacadeDeps): Router {
 
   router.options('/live/:trackingCode', openCors);
   router.get('/live/:trackingCode', openCors, async (req: Request, res: Response) => {
-    try {
-      await liveLimiter.consume(normalizeIp(req.ip ?? ''));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiError(
-        429,
-        'RATE_LIMIT_EXCEEDED',
-        `Live visitor counts are limited to ${LIVE_REQUESTS_PER_MINUTE} requests per minute per IP; retry in ${seconds} seconds`,
-        'envelope',
-        {
-          'Retry-After': String(seconds),
-        },
-      );
-    }
+    await limitLive(req);
     const trackingCode = String(req.params.trackingCode);
     const websiteId = /^[\w-]{1,64}$/.test(trackingCode)
       ? await collector.websiteOf(trackingCode)

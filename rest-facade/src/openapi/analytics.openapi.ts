@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema } from '../collect/collect.schema';
-import { LIVE_REQUESTS_PER_MINUTE } from '../collect/public.router';
+import { COLLECT_EVENTS_PER_MINUTE, LIVE_REQUESTS_PER_MINUTE } from '../collect/public.router';
 import {
   DEFAULT_LIMIT,
   DEFAULT_RANGE,
@@ -368,6 +368,11 @@ export const ANALYTICS_PATHS = {
         '404': { ...publicError, description: 'unknown_tracking_code' },
         '405': responseRef('MethodNotAllowed'),
         '413': { ...publicError, description: 'payload_too_large' },
+        '429': {
+          ...publicError,
+          description: `RATE_LIMIT_EXCEEDED: more than ${COLLECT_EVENTS_PER_MINUTE} events per minute from one IP`,
+          headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+        },
         '503': { ...publicError, description: 'service_unavailable' },
       },
     },
