@@ -274,8 +274,10 @@ describe('public collection endpoint POST /api/collect', () => {
       referrer: null,
       source: 'direct',
     } as const;
-    await ingest.apply([{ id: '1-1', event }]);
-    await ingest.apply([{ id: '1-1', event }]);
+    // A stream id as Redis would give it now: batches are applied in stream order.
+    const id = `${Date.now()}-0`;
+    await ingest.apply([{ id, event }]);
+    await ingest.apply([{ id, event }]);
     const after = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
     expect(after.body.data.summary.pageviews).toBe(before.body.data.summary.pageviews + 1);
   });

@@ -209,6 +209,14 @@ describe('analytics ingestion (IngestService)', () => {
     expect(await snapshot(models)).toEqual(expected);
   });
 
+  it('DATA-2: when a batch is applied again after a later one (a stalled holder resuming), then nothing is counted twice', async () => {
+    await ingest.apply(firstBatch());
+    await ingest.apply(secondBatch());
+    await ingest.apply(firstBatch()); // the stale holder's copy of the first batch
+
+    expect(await snapshot(models)).toEqual(expected);
+  });
+
   it('DATA-6: when a replay chunk is sent again, then it is stored once and counted once', async () => {
     await ingest.apply(firstBatch());
     await ingest.apply(secondBatch());

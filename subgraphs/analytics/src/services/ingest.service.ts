@@ -112,8 +112,9 @@ export class IngestService {
    * first stream id, and a retry or redelivery must present the same entries (the consumer
    * retries in place and takes over a dead holder's pending entries before new ones):
    *  1. counters (every collection but visitors and raw events), each write guarded by
-   *     `lastBatch != batchId` and setting `lastBatch` (an already-applied document fails the
-   *     upsert on its unique key and is skipped);
+   *     `lastBatch < batchId` and setting `lastBatch` (a document that already has this batch,
+   *     or a later one, fails the upsert on its unique key and is skipped; batch ids order as
+   *     the stream does, so a stalled holder replaying an old batch changes nothing);
    *  2. visitor states, only after every counter write succeeded, guarded the same way;
    *  3. raw events (duplicates skipped), last.
    * Counters are computed from the visitors' states before the batch, which stay untouched until
@@ -129,11 +130,14 @@ export class IngestService {
     stillLeased: () => Promise<void> = async () => undefined,
   ): Promise<void> {
     if (batch.length === 0) return;
-    const batchId = batch[0]!.id;
+    const batchId = orderedBatchId(batch[0]!.id);
     const events = batch.map(({ event }) => event);
     const states = await this.loadVisitors(events);
+    // Visitors that already have this batch (or a later one) applied.
     const written = new Set(
-      [...states].filter(([, state]) => state.lastBatch === batchId).map(([key]) => key),
+      [...states]
+        .filter(([, state]) => state.lastBatch != null && state.lastBatch >= batchId)
+        .map(([key]) => key),
     );
     const admit = await this.admission.decide(admissionRequests(events, states));
     const writes = aggregateBatch(events, states, admit);
@@ -316,8 +320,17 @@ export class IngestService {
 }
 
 /**
+ * A batch's stream id (`<ms>-<seq>`) padded so that ids compare as strings in stream order, which
+ * the guards below rely on.
+ */
+export function orderedBatchId(streamId: string): string {
+  const [ms = '0', seq = '0'] = streamId.split('-');
+  return `${ms.padStart(15, '0')}-${seq.padStart(10, '0')}`;
+}
+
+/**
  * An upsert applied at most once per batch: the filter skips a document that already carries the
- * batch id, and the upsert that then follows collides with the unique key (duplicate key error,
+ * batch id or a later one, and the upsert that then follows collides with the unique key (duplicate key error,
  * ignored by bulkWriteGuarded). Needs the collection's unique index on the filter's fields.
  */
 function guarded<T extends mongo.Document>(
@@ -327,7 +340,7 @@ function guarded<T extends mongo.Document>(
 ): AnyBulkWriteOperation<T> {
   return {
     updateOne: {
-      filter: { ...filter, lastBatch: { $ne: batchId } },
+      filter: { ...filter, $or: [{ lastBatch: null }, { lastBatch: { $lt: batchId } }] },
       update: { ...update, $set: { ...update.$set, lastBatch: batchId } },
       upsert: true,
     },
