@@ -46,6 +46,25 @@ interface Figures {
   non2xx: number;
 }
 
+/**
+ * Autocannon requests that each come from another client IP (X-Forwarded-For; the stack trusts
+ * loopback), so the per-IP limits of the public routes do not answer instead of the route.
+ */
+function fromManyIps(firstOctet: number): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      setupRequest: (req) => ({
+        ...req,
+        headers: {
+          ...req.headers,
+          'x-forwarded-for': `${firstOctet}.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n += 1) & 255}`,
+        },
+      }),
+    },
+  ];
+}
+
 async function load(opts: autocannon.Options): Promise<Figures> {
   const result = await autocannon({
     connections: options.connections,
@@ -163,24 +182,12 @@ async function main(): Promise<void> {
       }),
     );
     await bare.close();
-    // Each request from another IP, so the per-IP limit does not answer instead.
-    let client = 0;
     const collected = await load({
       url: `${facade}/api/collect`,
       method: 'POST',
       body,
       headers: { 'content-type': 'text/plain', 'user-agent': ua },
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: {
-              ...req.headers,
-              'x-forwarded-for': `11.${(client >> 16) & 255}.${(client >> 8) & 255}.${(client += 1) & 255}`,
-            },
-          }),
-        },
-      ],
+      requests: fromManyIps(11),
     });
     row('POST /api/collect (accept + append to stream)', collected);
     const drainStart = Date.now();
@@ -295,24 +302,10 @@ async function main(): Promise<void> {
       ),
     );
 
-    // 4. Live visitors; each request from another IP so the per-IP limit does not answer instead.
-    let n = 0;
+    // 4. Live visitors.
     row(
       'GET /live/{trackingCode}',
-      await load({
-        url: `${facade}/live/${ingestSite.trackingCode}`,
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              headers: {
-                ...req.headers,
-                'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n += 1) & 255}`,
-              },
-            }),
-          },
-        ],
-      }),
+      await load({ url: `${facade}/live/${ingestSite.trackingCode}`, requests: fromManyIps(10) }),
     );
     console.log(`\n${rows.join('\n')}`);
   } finally {

@@ -31,13 +31,16 @@ export function fromGraphQLErrors(errors: GraphQLErrorPayload[]): ApiError {
   if (clientError) {
     const code = clientError.extensions?.code ?? 'bad_request';
     const status = clientError.extensions?.httpStatus ?? 400;
+    const details = clientError.extensions?.details;
+    // A subgraph's 429 says how long to wait in details.retryAfterSeconds; HTTP, in Retry-After.
+    const retryAfter = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
     return new ApiError(
       status,
       code,
       clientError.message,
       AUTH_CODES.has(code) ? 'auth' : 'envelope',
-      {},
-      clientError.extensions?.details,
+      status === 429 && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {},
+      details,
     );
   }
   // A service behind the gateway could not be reached: retryable, like the gateway being down.

@@ -57,23 +57,42 @@ describe('request ids', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('when the keys subgraph cannot be reached, then 503 service_unavailable, and the facade’s and the gateway’s log lines carry its request id', async () => {
+  /**
+   * Runs `check` against a facade in front of a gateway of its own whose `subgraph` URL points at
+   * a closed port; `lines` collects both services' log lines (gateway-without-<subgraph>,
+   * facade-before-it).
+   */
+  async function withSubgraphUnreachable(
+    subgraph: 'keys' | 'analytics',
+    check: (facade: RunningFacade, lines: string[]) => Promise<void>,
+  ): Promise<void> {
     const lines: string[] = [];
     const sink = { write: (line: string) => void lines.push(line) };
     const gateway = await startGateway(
       loadGatewayConfig({
         ...stack.env,
         ANALYTICS_URL: stack.analytics.graphqlUrl,
-        KEYS_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
+        KEYS_URL: stack.keys.graphqlUrl,
         WEBHOOKS_URL: stack.webhooks.graphqlUrl,
+        [subgraph === 'keys' ? 'KEYS_URL' : 'ANALYTICS_URL']:
+          `http://127.0.0.1:${await closedPort()}/graphql`,
       }),
-      createLogger('gateway-without-keys', 'warn', sink),
+      createLogger(`gateway-without-${subgraph}`, 'warn', sink),
     );
     const facade = await startFacade(
       loadFacadeConfig({ ...stack.env, GATEWAY_URL: gateway.graphqlUrl }),
       createLogger('facade-before-it', 'warn', sink),
     );
     try {
+      await check(facade, lines);
+    } finally {
+      await facade.stop();
+      await gateway.stop();
+    }
+  }
+
+  it('when the keys subgraph cannot be reached, then 503 service_unavailable, and the facade’s and the gateway’s log lines carry its request id', async () => {
+    await withSubgraphUnreachable('keys', async (facade, lines) => {
       const response = await http<Record<string, unknown>>(`${facade.url}/api/external/v1/usage`, {
         headers: { 'x-api-key': `svc_${'B'.repeat(43)}` },
       });
@@ -91,29 +110,11 @@ describe('request ids', () => {
         ['facade-before-it', 'upstream unavailable'],
         ['gateway-without-keys', 'The keys service is unavailable; retry shortly'],
       ]);
-    } finally {
-      await facade.stop();
-      await gateway.stop();
-    }
+    });
   });
 
   it('when the analytics subgraph cannot be reached during an operation, then 503 service_unavailable with the usage headers, logged as such', async () => {
-    const lines: string[] = [];
-    const sink = { write: (line: string) => void lines.push(line) };
-    const gateway = await startGateway(
-      loadGatewayConfig({
-        ...stack.env,
-        ANALYTICS_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
-        KEYS_URL: stack.keys.graphqlUrl,
-        WEBHOOKS_URL: stack.webhooks.graphqlUrl,
-      }),
-      createLogger('gateway-without-analytics', 'warn', sink),
-    );
-    const facade = await startFacade(
-      loadFacadeConfig({ ...stack.env, GATEWAY_URL: gateway.graphqlUrl }),
-      createLogger('facade-before-it', 'warn', sink),
-    );
-    try {
+    await withSubgraphUnreachable('analytics', async (facade, lines) => {
       const account = await buildAccount(stack);
       const { key } = await buildApiKey(stack, account);
       const url = `${facade.url}/api/external/v1/analytics/${account.websites[0]!.id}`;
@@ -129,10 +130,7 @@ describe('request ids', () => {
         ['facade-before-it', 'upstream unavailable'],
         ['gateway-without-analytics', 'The analytics service is unavailable; retry shortly'],
       ]);
-    } finally {
-      await facade.stop();
-      await gateway.stop();
-    }
+    });
   });
 
   it('when the gateway cannot be reached, then the 503 and its log line carry the same request id, and the line has no key', async () => {

@@ -24,14 +24,14 @@ describe('StreamConsumer', () => {
     redis.disconnect();
   });
 
+  /** What every consumer here shares: this test's stream, one group, short blocking reads. */
+  const common = () => ({ redis, stream, group: 'g', logger, blockMs: 50 });
+  const lease = () => ({ leaseKey: `${stream}:lease`, leaseMs: 600 });
+
   const consumer = (seen: string[], name: string, exclusive: boolean) =>
     new StreamConsumer({
-      redis,
-      stream,
-      group: 'g',
-      logger,
-      blockMs: 50,
-      ...(exclusive ? { exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 } } : {}),
+      ...common(),
+      ...(exclusive ? { exclusive: lease() } : {}),
       handle: async (entries: StreamEntry[]) => {
         for (const entry of entries) seen.push(`${name}:${entry.fields.n}`);
       },
@@ -56,11 +56,7 @@ describe('StreamConsumer', () => {
     async (deleteAcknowledged, left) => {
       const seen: string[] = [];
       const c = new StreamConsumer({
-        redis,
-        stream,
-        group: 'g',
-        logger,
-        blockMs: 50,
+        ...common(),
         deleteAcknowledged,
         handle: async (entries: StreamEntry[]) => {
           for (const entry of entries) seen.push(entry.fields.n!);
@@ -78,12 +74,8 @@ describe('StreamConsumer', () => {
   it('when a batch failed and another instance took the lease meanwhile, then the batch is not retried here but left pending for it', async () => {
     let calls = 0;
     const c = new StreamConsumer({
-      redis,
-      stream,
-      group: 'g',
-      logger,
-      blockMs: 50,
-      exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 },
+      ...common(),
+      exclusive: lease(),
       retry: { maxAttempts: 10 },
       handle: async () => {
         calls += 1;
@@ -103,14 +95,10 @@ describe('StreamConsumer', () => {
   it('when acknowledging an applied batch fails, then it is retried before anything newer is read, so no batch is applied twice out of order', async () => {
     const batches: string[] = [];
     const c = new StreamConsumer({
-      redis,
-      stream,
-      group: 'g',
-      logger,
-      blockMs: 50,
+      ...common(),
       batchSize: 2,
       claimIdleMs: 100,
-      exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 },
+      exclusive: lease(),
       retry: { maxAttempts: 10 },
       handle: async (entries: StreamEntry[]) => {
         batches.push(entries.map((e) => e.fields.n).join(','));
@@ -138,12 +126,8 @@ describe('StreamConsumer', () => {
   it('when the lease moves to another instance while a batch is applied, then the next write step refuses and nothing is retried here', async () => {
     const steps: string[] = [];
     const c = new StreamConsumer({
-      redis,
-      stream,
-      group: 'g',
-      logger,
-      blockMs: 50,
-      exclusive: { leaseKey: `${stream}:lease`, leaseMs: 600 },
+      ...common(),
+      exclusive: lease(),
       retry: { maxAttempts: 10 },
       handle: async (_entries: StreamEntry[], stillLeased) => {
         steps.push('first write');

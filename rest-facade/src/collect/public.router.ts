@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { isbot } from 'isbot';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { perMinuteLimit } from '../../../common/per-minute-limit';
 import { ApiError, invalidJson, rejectOtherMethods } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
@@ -34,32 +34,19 @@ function openCors(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
-/**
- * A per-minute limit per client IP for a key-less route (rate-limiter-flexible on Redis; while
- * Redis is away each instance limits on its own rather than not at all): 429 with Retry-After.
- */
+/** A per-minute limit per client IP for a key-less route: 429 with Retry-After beyond it. */
 function perIpPerMinute(deps: FacadeDeps, name: string, points: number, what: string) {
-  const limiter = new RateLimiterRedis({
-    storeClient: deps.redis,
-    keyPrefix: `${deps.config.redisKeyPrefix}rl:${name}`,
-    points,
-    duration: 60,
-    insuranceLimiter: new RateLimiterMemory({ points, duration: 60 }),
-  });
+  const take = perMinuteLimit(deps.redis, `${deps.config.redisKeyPrefix}rl:${name}`, points);
   return async (req: Request): Promise<void> => {
-    try {
-      await limiter.consume(normalizeIp(req.ip ?? ''));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiError(
-        429,
-        'RATE_LIMIT_EXCEEDED',
-        `${what} are limited to ${points} requests per minute per IP; retry in ${seconds} seconds`,
-        'envelope',
-        { 'Retry-After': String(seconds) },
-      );
-    }
+    const seconds = await take(normalizeIp(req.ip ?? ''));
+    if (seconds === null) return;
+    throw new ApiError(
+      429,
+      'RATE_LIMIT_EXCEEDED',
+      `${what} are limited to ${points} requests per minute per IP; retry in ${seconds} seconds`,
+      'envelope',
+      { 'Retry-After': String(seconds) },
+    );
   };
 }
 

@@ -47,26 +47,9 @@ function bearer(req: Request): Record<string, string> {
   return { authorization: authorization! };
 }
 
-/**
- * The subgraph's 429 (the webhook test limit lives there, where tests are sent) says how long to
- * wait in `details.retryAfterSeconds`; HTTP says it in Retry-After.
- */
-function withRetryAfter(error: ApiError): ApiError {
-  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-  if (error.status !== 429 || typeof seconds !== 'number') return error;
-  return new ApiError(
-    error.status,
-    error.code,
-    error.message,
-    error.shape,
-    { ...error.headers, 'Retry-After': String(seconds) },
-    error.details,
-  );
-}
-
-/** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
 const readJsonBody = jsonBodyReader('16kb');
 
+/** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
 export function createWebhooksRouter(deps: FacadeDeps): Router {
   const router = Router();
 
@@ -76,8 +59,7 @@ export function createWebhooksRouter(deps: FacadeDeps): Router {
     req: Request,
   ): Promise<T> {
     const result = await deps.gateway.execute<T>(operation, variables, bearer(req));
-    if (result.errors.length > 0 || !result.data)
-      throw withRetryAfter(fromGraphQLErrors(result.errors));
+    if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     return result.data;
   }
 

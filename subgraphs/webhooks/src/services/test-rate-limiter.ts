@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { perMinuteLimit } from '../../../../common/per-minute-limit';
 import { tooManyTests } from '../errors';
 
 /** Synthetic deliveries one user may trigger per minute. */
@@ -12,26 +12,15 @@ export const TESTS_PER_MINUTE = 10;
  * per instance in memory.
  */
 export class TestRateLimiter {
-  private readonly limiter: RateLimiterRedis;
+  private readonly take: (userId: string) => Promise<number | null>;
 
   constructor(redis: Redis, redisKeyPrefix: string) {
-    this.limiter = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${redisKeyPrefix}rl:webhook-test`,
-      points: TESTS_PER_MINUTE,
-      duration: 60,
-      insuranceLimiter: new RateLimiterMemory({ points: TESTS_PER_MINUTE, duration: 60 }),
-    });
+    this.take = perMinuteLimit(redis, `${redisKeyPrefix}rl:webhook-test`, TESTS_PER_MINUTE);
   }
 
   /** Counts one test of `userId`; 429 RATE_LIMIT_EXCEEDED once the minute's tests are used. */
   async consume(userId: string): Promise<void> {
-    try {
-      await this.limiter.consume(userId);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw tooManyTests(TESTS_PER_MINUTE, seconds);
-    }
+    const wait = await this.take(userId);
+    if (wait !== null) throw tooManyTests(TESTS_PER_MINUTE, wait);
   }
 }
