@@ -11,9 +11,7 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 
 COPY package.json package-lock.json ./
-# package-lock.json can lack optional binaries of other platforms (not served by every registry),
-# which makes `npm ci` refuse it; `npm install` then installs the same locked versions.
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 COPY . .
 # `npm run build` regenerates the supergraph and the persisted-operation manifest, then compiles.

@@ -29,10 +29,7 @@ function ensureDependencies() {
   )
     return;
   say('installing dependencies (npm ci) — first run only');
-  // The registry reached here does not serve other platforms' optional binaries, so the lock
-  // file lacks them and `npm ci` may refuse it; `npm install` installs the same locked versions.
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
 function onPath(binary) {
