@@ -5,7 +5,6 @@
  * waits until each is ready, prints their URLs, and stops everything on SIGTERM/SIGINT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromRoot } from '../common/paths';
@@ -18,6 +17,7 @@ import {
   stopChild,
   type StartedEngine,
 } from './lib/engines';
+import { developmentSecret } from './lib/development-secret';
 
 const say = (text: string) => process.stderr.write(`[stack] ${text}\n`);
 
@@ -66,6 +66,12 @@ const SERVICES: ServiceSpec[] = [
 ];
 
 type Stoppable = { stop(): Promise<void> };
+
+function keptDevelopmentSecret(): string {
+  const { secret, created } = developmentSecret(fromRoot('.data', 'internal-secret'));
+  say(`INTERNAL_SECRET: ${created ? 'made and kept' : 'kept'} in .data/internal-secret`);
+  return secret;
+}
 
 async function provideMongo(stoppers: Stoppable[]): Promise<string> {
   if (process.env.MONGODB_URI) {
@@ -181,8 +187,7 @@ async function main(): Promise<void> {
   try {
     const mongoBase = await provideMongo(stoppers);
     const redisUrl = await provideRedis(stoppers);
-    const secret = process.env.INTERNAL_SECRET ?? randomBytes(32).toString('hex');
-    if (!process.env.INTERNAL_SECRET) say('INTERNAL_SECRET: generated for this run');
+    const secret = process.env.INTERNAL_SECRET ?? keptDevelopmentSecret();
     const port = (spec: ServiceSpec) => Number(process.env[spec.portVariable] ?? spec.defaultPort);
     const url = (spec: ServiceSpec) => `http://127.0.0.1:${port(spec)}`;
     const byName = Object.fromEntries(SERVICES.map((s) => [s.name, s]));

@@ -3,10 +3,12 @@ import { createLogger } from '../../common/logger';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
 import { createRedis } from '../../common/redis';
 import { startWebhooksSubgraph } from '../../subgraphs/webhooks/src/app';
+import { UNREADABLE_SECRET } from '../../subgraphs/webhooks/src/services/delivery.service';
 import { loadWebhooksConfig } from '../../subgraphs/webhooks/src/config';
 import { buildAccessToken, buildAccount } from '../support/factories';
 import { http } from '../support/http';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 type RunningWebhooks = Awaited<ReturnType<typeof startWebhooksSubgraph>>;
@@ -22,18 +24,26 @@ describe('webhook delivery across a restart of the webhooks subgraph', () => {
   let receiver: WebhookReceiver;
   let publisher: ReturnType<typeof createRedis>;
   let userId: string;
+  let token: string;
+  let webhookId: string;
   let secret: string;
 
-  const restart = async () => {
-    await webhooks.stop();
+  /** A new instance on the same database, Redis prefix and port (the gateway's subgraph URL). */
+  const startAgain = async (env: Record<string, string> = {}) => {
     const config = loadWebhooksConfig({
       ...stack.env,
       MONGODB_URI: testMongoUri(`${stack.id}_webhooks`),
+      WEBHOOKS_PORT: new URL(stack.webhooks.url).port,
+      ...env,
     });
     webhooks = await startWebhooksSubgraph(
       config,
       createLogger('webhooks', stack.env.LOG_LEVEL ?? 'silent'),
     );
+  };
+  const restart = async (env: Record<string, string> = {}) => {
+    await webhooks.stop();
+    await startAgain(env);
   };
 
   beforeAll(async () => {
@@ -47,8 +57,8 @@ describe('webhook delivery across a restart of the webhooks subgraph', () => {
     receiver = await startWebhookReceiver();
     const account = await buildAccount(stack);
     userId = account.user.id;
-    const { token } = await buildAccessToken(stack, userId);
-    const created = await http<{ data: { secret: string } }>(
+    ({ token } = await buildAccessToken(stack, userId));
+    const created = await http<{ data: { id: string; secret: string } }>(
       `${stack.facade.url}/v1/cli/mutate/webhooks`,
       {
         method: 'POST',
@@ -58,6 +68,7 @@ describe('webhook delivery across a restart of the webhooks subgraph', () => {
     );
     expect(created.status).toBe(201);
     secret = created.body.data.secret;
+    webhookId = created.body.data.id;
   });
   afterAll(async () => {
     publisher.disconnect();
@@ -92,16 +103,44 @@ describe('webhook delivery across a restart of the webhooks subgraph', () => {
     const event = buildEvent('usage.threshold_reached', userId, null, { threshold: 100 });
 
     await publishPlatformEvent(publisher, stack.env.REDIS_KEY_PREFIX!, event);
-    const config = loadWebhooksConfig({
-      ...stack.env,
-      MONGODB_URI: testMongoUri(`${stack.id}_webhooks`),
-    });
-    webhooks = await startWebhooksSubgraph(
-      config,
-      createLogger('webhooks', stack.env.LOG_LEVEL ?? 'silent'),
-    );
+    await startAgain();
     await receiver.waitForRequests(before + 1, 10_000);
 
     expect(receiver.json(before).id).toBe(event.id);
+  });
+
+  it('when the at-rest key changed across the restart, then tests and deliveries report the unreadable secret (no 500, nothing left pending unattempted) until a rotation repairs it', async () => {
+    receiver.respondWith({ status: 200 });
+    await restart({ WEBHOOK_SECRET_KEY: 'c'.repeat(64) });
+    const before = receiver.requests.length;
+    const callWebhooks = (path: string) =>
+      http<{ data: { success: boolean; error: string | null; secret?: string } }>(
+        `${stack.facade.url}/v1/cli/mutate/webhooks/${webhookId}${path}`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}` } },
+      );
+
+    // Eleven tests in a row: none is sent, so none uses up the 10 a minute.
+    for (let i = 0; i < 11; i += 1) {
+      const test = await callWebhooks('/test');
+      expect(test.status).toBe(200);
+      expect(test.body.data).toMatchObject({ success: false, error: UNREADABLE_SECRET });
+    }
+    const event = buildEvent('api_key.expiring', userId, null, { key_id: 'k2', days_left: 7 });
+    await publishPlatformEvent(publisher, stack.env.REDIS_KEY_PREFIX!, event);
+    const delivery = await waitFor(async () => {
+      const [latest] = await webhooks.services.deliveries.recentDeliveries(webhookId, 1);
+      return latest?.eventId === event.id && latest.attempts.length > 0 ? latest : null;
+    });
+    expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: UNREADABLE_SECRET });
+    expect(receiver.requests.length).toBe(before);
+
+    const rotated = await callWebhooks('/rotate');
+    expect(rotated.status).toBe(200);
+    const test = await callWebhooks('/test');
+    expect(test.body.data).toMatchObject({ success: true, error: null });
+    const [request] = (await receiver.waitForRequests(before + 1)).slice(before);
+    expect(request!.headers['x-webhook-signature']).toBe(
+      createHmac('sha256', rotated.body.data.secret!).update(request!.rawBody).digest('hex'),
+    );
   });
 });

@@ -52,6 +52,20 @@ export interface DeliveryView {
   attempts: AttemptView[];
 }
 
+/** The attempt's error when the stored signing secret cannot be decrypted. */
+export const UNREADABLE_SECRET =
+  'signing secret unreadable: rotate the secret to resume deliveries';
+
+/** An attempt that sent nothing, and why. */
+const notSent = (error: string): AttemptOutcome => ({
+  statusCode: null,
+  responseBody: '',
+  responseBodyTruncated: false,
+  durationMs: 0,
+  error,
+  retryAfter: undefined,
+});
+
 export interface TestResult extends AttemptOutcome {
   deliveryId: string;
   eventId: string;
@@ -152,13 +166,20 @@ export class DeliveryService {
       return;
     }
     const event = delivery.event as StoredEvent;
-    const signed = buildSignedRequest(
-      event,
-      { id: deliveryId, webhookId: delivery.webhookId, attempt },
-      target.secret,
-    );
     const at = new Date();
-    const outcome = await this.sender.send(target.webhook.url, signed);
+    // An unreadable secret is a failed attempt like any other: retried on schedule (a rotation in
+    // between repairs it), never a delivery left pending with no attempt recorded.
+    const outcome =
+      target.secret === null
+        ? this.unreadableSecret(delivery.webhookId)
+        : await this.sender.send(
+            target.webhook.url,
+            buildSignedRequest(
+              event,
+              { id: deliveryId, webhookId: delivery.webhookId, attempt },
+              target.secret,
+            ),
+          );
 
     const gone = outcome.statusCode === 410;
     const final = isSuccess(outcome.statusCode) || gone || attempt >= this.settings.maxAttempts;
@@ -221,9 +242,10 @@ export class DeliveryService {
    * TESTS_PER_MINUTE per user, whoever asks (429 RATE_LIMIT_EXCEEDED beyond).
    */
   async sendTest(webhook: WebhookView): Promise<TestResult> {
-    await this.testLimiter.consume(webhook.userId);
     const target = await this.webhooks.forDelivery(webhook.id);
     const secret = target?.secret;
+    // Only a test that reaches the receiver uses up one of the minute's tests.
+    if (secret) await this.testLimiter.consume(webhook.userId);
     const event: StoredEvent = {
       id: `evt_${randomUUID()}`,
       type: 'webhook.test',
@@ -238,14 +260,9 @@ export class DeliveryService {
           webhook.url,
           buildSignedRequest(event, { id: deliveryId, webhookId: webhook.id, attempt: 1 }, secret),
         )
-      : {
-          statusCode: null,
-          responseBody: '',
-          responseBodyTruncated: false,
-          durationMs: 0,
-          error: 'webhook is disabled',
-          retryAfter: undefined,
-        };
+      : target
+        ? this.unreadableSecret(webhook.id)
+        : notSent('webhook is disabled');
     await this.models.WebhookDelivery.create({
       _id: deliveryId,
       webhookId: webhook.id,
@@ -257,6 +274,14 @@ export class DeliveryService {
       test: true,
     });
     return { ...outcome, deliveryId, eventId: event.id, success: isSuccess(outcome.statusCode) };
+  }
+
+  private unreadableSecret(webhookId: string): AttemptOutcome {
+    this.logger.error(
+      { webhookId },
+      'webhook signing secret cannot be decrypted (WEBHOOK_SECRET_KEY changed?); nothing sent',
+    );
+    return notSent(UNREADABLE_SECRET);
   }
 
   /** Revocation stops everything queued: pending deliveries become cancelled. */

@@ -38,6 +38,12 @@ export interface CreateWebhookInput {
   eventTypes?: string[] | null;
 }
 
+export interface DeliveryTarget {
+  webhook: WebhookView;
+  /** Null when the stored secret cannot be decrypted (see forDelivery). */
+  secret: string | null;
+}
+
 export interface WebhookWithSecret {
   webhook: WebhookView;
   secret: string;
@@ -158,11 +164,23 @@ export class WebhookService {
     return docs.map(toView).filter((w) => w.eventTypes.length === 0 || w.eventTypes.includes(type));
   }
 
-  /** The webhook and its plaintext secret, for signing; null when it may no longer receive anything. */
-  async forDelivery(id: string): Promise<{ webhook: WebhookView; secret: string } | null> {
+  /**
+   * The webhook and its plaintext secret, for signing; null when it may no longer receive
+   * anything. The secret is null when it cannot be decrypted (WEBHOOK_SECRET_KEY changed since it
+   * was stored): nothing can be signed until the customer rotates it.
+   */
+  async forDelivery(id: string): Promise<DeliveryTarget | null> {
     if (!isValidObjectId(id)) return null;
     const doc = await this.models.Webhook.findOne({ _id: id, status: 'active' }).lean();
-    return doc ? { webhook: toView(doc), secret: this.box.open(doc.secretCiphertext) } : null;
+    return doc ? { webhook: toView(doc), secret: this.openSecret(doc.secretCiphertext) } : null;
+  }
+
+  private openSecret(ciphertext: string): string | null {
+    try {
+      return this.box.open(ciphertext);
+    } catch {
+      return null;
+    }
   }
 
   async webhooksOfUsers(userIds: readonly string[]): Promise<WebhookView[][]> {
