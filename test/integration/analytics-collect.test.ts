@@ -206,6 +206,23 @@ describe('public collection endpoint POST /api/collect', () => {
   });
 
   it.each([
+    ['/api/collect', 'POST, OPTIONS'],
+    ['/tracker.js', 'GET, HEAD'],
+    ['/live/{code}', 'GET, HEAD, OPTIONS'],
+  ])(
+    'SURF-4: when %s is asked for from another origin, then CORS names exactly the methods its Allow names',
+    async (path, allowed) => {
+      const url = `${stack.facade.url}${path.replace('{code}', site.trackingCode)}`;
+      const response = await http(url, {
+        method: path === '/api/collect' ? 'OPTIONS' : 'GET',
+        headers: { origin: 'https://anywhere.example' },
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-methods')).toBe(allowed);
+    },
+  );
+
+  it.each([
     ['DELETE', () => `/live/${site.trackingCode}`, 'GET, HEAD, OPTIONS'],
     ['POST', () => `/live/${site.trackingCode}`, 'GET, HEAD, OPTIONS'],
     ['GET', () => '/api/collect', 'POST, OPTIONS'],

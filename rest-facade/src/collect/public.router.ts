@@ -22,16 +22,26 @@ export const COUNTRY_HEADER = 'cf-ipcountry';
 const unknownTrackingCode = () =>
   new ApiError(404, 'unknown_tracking_code', 'No website has this tracking code');
 
-function openCors(req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
-  res.setHeader('Access-Control-Max-Age', '86400');
-  if (req.method === 'OPTIONS') {
-    res.status(204).end();
-    return;
-  }
-  next();
+/** The methods each public path serves: in its CORS answers, and in the Allow of a 405. */
+const METHODS = {
+  tracker: ['GET', 'HEAD'],
+  collect: ['POST', 'OPTIONS'],
+  live: ['GET', 'HEAD', 'OPTIONS'],
+};
+
+function openCors(methods: readonly string[]) {
+  const allowed = methods.join(', ');
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Methods', allowed);
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+    res.setHeader('Access-Control-Max-Age', '86400');
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
 }
 
 /** A per-minute limit per client IP for a key-less route: 429 with Retry-After beyond it. */
@@ -58,17 +68,18 @@ export function createPublicRouter(deps: FacadeDeps): Router {
   const limitCollect = perIpPerMinute(deps, 'collect', COLLECT_EVENTS_PER_MINUTE, 'Events');
   const router = Router();
 
-  router.get('/tracker.js', openCors, (_req, res) => {
+  router.get('/tracker.js', openCors(METHODS.tracker), (_req, res) => {
     res
       .type('application/javascript')
       .setHeader('Cache-Control', 'public, max-age=3600')
       .send(TRACKER_SCRIPT);
   });
 
-  router.options('/api/collect', openCors);
+  const collectCors = openCors(METHODS.collect);
+  router.options('/api/collect', collectCors);
   router.post(
     '/api/collect',
-    openCors,
+    collectCors,
     // Beacons arrive as text/plain (no CORS preflight); fetch clients may send application/json.
     express.text({ type: ['text/plain', 'application/json'], limit: COLLECT_BODY_LIMIT_BYTES }),
     async (req: Request, res: Response) => {
@@ -110,8 +121,9 @@ export function createPublicRouter(deps: FacadeDeps): Router {
     },
   );
 
-  router.options('/live/:trackingCode', openCors);
-  router.get('/live/:trackingCode', openCors, async (req: Request, res: Response) => {
+  const liveCors = openCors(METHODS.live);
+  router.options('/live/:trackingCode', liveCors);
+  router.get('/live/:trackingCode', liveCors, async (req: Request, res: Response) => {
     await limitLive(req);
     const trackingCode = String(req.params.trackingCode);
     const websiteId = /^[\w-]{1,64}$/.test(trackingCode)
@@ -128,9 +140,9 @@ export function createPublicRouter(deps: FacadeDeps): Router {
   });
 
   // Like the External API: another method on a known path is a 405 naming what is allowed.
-  router.all('/tracker.js', rejectOtherMethods(['GET', 'HEAD']));
-  router.all('/api/collect', rejectOtherMethods(['POST', 'OPTIONS']));
-  router.all('/live/:trackingCode', rejectOtherMethods(['GET', 'HEAD', 'OPTIONS']));
+  router.all('/tracker.js', rejectOtherMethods(METHODS.tracker));
+  router.all('/api/collect', rejectOtherMethods(METHODS.collect));
+  router.all('/live/:trackingCode', rejectOtherMethods(METHODS.live));
 
   return router;
 }
