@@ -328,21 +328,28 @@ describe('analytics: collected traffic read back through the External API', () =
         expect(new Date(visitor.last_seen).toISOString()).toBe(visitor.last_seen);
     });
 
-    it('DATA-4: when limit is above 1000, then it is clamped to 1000', async () => {
-      const response = await api<Envelope<VisitorsData>>(
-        stack,
-        await key(),
-        `/analytics/${site.id}/visitors?limit=5000`,
-      );
-      expect(response.status).toBe(200);
-      expect(response.body.data.pagination.limit).toBe(1000);
-    });
+    it.each(['5000', '2000000001', '99999999999999999999999'])(
+      'DATA-4: when limit is %s (above 1000), then it is clamped to 1000',
+      async (limit) => {
+        const response = await api<Envelope<VisitorsData>>(
+          stack,
+          await key(),
+          `/analytics/${site.id}/visitors?limit=${limit}`,
+        );
+        expect(response.status).toBe(200);
+        expect(response.body.data.pagination.limit).toBe(1000);
+      },
+    );
 
     it.each([
       ['limit=abc', 'limit'],
       ['limit=0', 'limit'],
       ['offset=-1', 'offset'],
       ['offset=1.5', 'offset'],
+      ['limit=', 'limit'],
+      ['limit', 'limit'],
+      ['offset=', 'offset'],
+      ['offset=2000000001', 'offset'],
       ['range=week', 'range'],
     ])('DATA-4: when %s, then 400 invalid_parameters names the parameter', async (query, name) => {
       const response = await api<Envelope<unknown>>(
@@ -445,6 +452,16 @@ describe('analytics: collected traffic read back through the External API', () =
         'a malformed date',
         { metrics: ['visitors'], date_range: ['2026-13-01', '2026-12-01'] },
         'date_range',
+      ],
+      [
+        'a date past the last one whose range end is still a four-digit year',
+        { metrics: ['visitors'], date_range: ['9999-01-01', '9999-12-31'] },
+        'date_range[1] must be from 1970-01-01 to 9999-12-30',
+      ],
+      [
+        'a date before the Unix epoch',
+        { metrics: ['visitors'], date_range: ['0000-01-01', '0000-01-02'] },
+        'date_range[0] must be from 1970-01-01 to 9999-12-30',
       ],
       [
         'filters on two dimensions',

@@ -10,6 +10,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_RANGE,
   MAX_LIMIT,
+  MAX_OFFSET,
   queryBodySchema,
   RANGE_VALUES,
 } from '../routes/analytics.routes';
@@ -65,15 +66,15 @@ const pageParameters = [
     name: 'limit',
     in: 'query',
     required: false,
-    description: `Rows per page, default ${DEFAULT_LIMIT}; values above ${MAX_LIMIT} are clamped to ${MAX_LIMIT}. 0, negative or non-integer: 400.`,
+    description: `Rows per page, default ${DEFAULT_LIMIT}; any value above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}. 0, negative, non-integer or empty: 400.`,
     schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT },
   },
   {
     name: 'offset',
     in: 'query',
     required: false,
-    description: 'Rows to skip, default 0. Continue with offset + limit until has_more is false.',
-    schema: { type: 'integer', minimum: 0, default: 0 },
+    description: `Rows to skip, default 0, at most ${MAX_OFFSET}. Continue with offset + limit until has_more is false. Negative, non-integer, empty or above the maximum: 400.`,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 },
   },
 ];
 
@@ -216,7 +217,7 @@ export const ANALYTICS_SCHEMAS = {
   QueryRequest: {
     ...jsonSchemaOf(queryBodySchema),
     description:
-      'A custom query (modelled on Plausible Stats API v2). metrics: visitors, pageviews, sessions, bounce_rate, visit_duration, events. dimensions: at most one of country, page, source, device, browser, os, event, time:day, time:hour (time:hour needs date_range "24h"). filters: [operator, dimension, values]; all filters must name the same dimension, and with a breakdown dimension, that one. date_range: a range value or [from, to] UTC dates, inclusive, at most 366 days. order_by: [[metric or the dimension, asc|desc]]; default: first metric descending (time ascending). limit clamped to 1000.',
+      'A custom query (modelled on Plausible Stats API v2). metrics: visitors, pageviews, sessions, bounce_rate, visit_duration, events. dimensions: at most one of country, page, source, device, browser, os, event, time:day, time:hour (time:hour needs date_range "24h"). filters: [operator, dimension, values]; all filters must name the same dimension, and with a breakdown dimension, that one. date_range: a range value or [from, to] UTC dates, inclusive, at most 366 days, between 1970-01-01 and 9999-12-30. order_by: [[metric or the dimension, asc|desc]]; default: first metric descending (time ascending). limit clamped to 1000.',
   },
   QueryResult: object({
     metrics: { type: 'array', items: { type: 'string' } },

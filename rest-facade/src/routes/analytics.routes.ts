@@ -16,7 +16,7 @@ export type RestRange = keyof typeof RANGE_VALUES;
 export const DEFAULT_RANGE: RestRange = '7d';
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
-const MAX_OFFSET = 2_000_000_000;
+export const MAX_OFFSET = 2_000_000_000;
 const RANGE_QUERY = ['range', 'timeRange'] as const;
 const PAGED_QUERY = [...RANGE_QUERY, 'limit', 'offset'] as const;
 
@@ -45,23 +45,23 @@ export function parseRange(req: Request): (typeof RANGE_VALUES)[RestRange] {
 export const restRange = (graphqlRange: unknown): string =>
   Object.entries(RANGE_VALUES).find(([, v]) => v === graphqlRange)?.[0] ?? String(graphqlRange);
 
+/** An integer parameter; absent gives the fallback, present but empty is refused like any non-integer. */
 function integer(req: Request, name: string, fallback: number, min: number): number {
   const raw = single(req, name);
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined) return fallback;
   if (!/^-?\d+$/.test(raw))
     throw invalidParameters(`${name} must be an integer (got ${JSON.stringify(raw)})`);
   const value = Number(raw);
   if (value < min) throw invalidParameters(`${name} must be at least ${min} (got ${raw})`);
-  if (value > MAX_OFFSET) throw invalidParameters(`${name} must be at most ${MAX_OFFSET}`);
   return value;
 }
 
-/** limit (default 100, larger values clamped to 1000) and offset (default 0). */
+/** limit (default 100, any larger value clamped to 1000) and offset (default 0, at most 2e9). */
 export function parsePage(req: Request): { limit: number; offset: number } {
-  return {
-    limit: Math.min(integer(req, 'limit', DEFAULT_LIMIT, 1), MAX_LIMIT),
-    offset: integer(req, 'offset', 0, 0),
-  };
+  const limit = Math.min(integer(req, 'limit', DEFAULT_LIMIT, 1), MAX_LIMIT);
+  const offset = integer(req, 'offset', 0, 0);
+  if (offset > MAX_OFFSET) throw invalidParameters(`offset must be at most ${MAX_OFFSET}`);
+  return { limit, offset };
 }
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

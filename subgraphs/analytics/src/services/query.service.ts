@@ -49,10 +49,19 @@ function metricOf(metric: Metric, s: Sums): number {
   }
 }
 
+/**
+ * Custom dates run from the Unix epoch to the last day whose end (the range's exclusive `to`) is
+ * still a four-digit-year date-time: 9999-12-31 would answer with "+010000-01-01T…".
+ */
+export const FIRST_DAY = '1970-01-01';
+export const LAST_DAY = '9999-12-30';
+
 function parseDay(value: string, name: string): number {
   const ms = DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
   if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
     throw badInput(`${name} must be a date YYYY-MM-DD (got ${JSON.stringify(value)})`);
+  if (value < FIRST_DAY || value > LAST_DAY)
+    throw badInput(`${name} must be from ${FIRST_DAY} to ${LAST_DAY} (got ${value})`);
   return ms;
 }
 
