@@ -18,15 +18,18 @@ import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
 import { createWebhooksRouter } from './webhooks/webhooks.router';
+import { matchPathsExactly, refuseTrailingSlash } from './exact-paths';
 
 export { API_BASE };
 
 export function createFacadeApp(deps: ExternalApiDeps): Express {
   const app = express();
+  matchPathsExactly(app);
   app.disable('x-powered-by');
   // Every body carries a fresh timestamp, so an ETag would never match; computing it is waste.
   app.disable('etag');
   app.use(requestContext({ trustIncoming: false, expose: true }));
+  app.use(refuseTrailingSlash);
   // Off by default: X-Forwarded-For is believed only from configured proxies.
   app.set('trust proxy', deps.config.trustedProxies === '' ? false : deps.config.trustedProxies);
   app.use(

@@ -18,6 +18,7 @@ import type { Headroom } from './limits/headroom';
 import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
 import { ROUTES, type RouteDefinition } from './routes';
 import { rejectUnknownQueryParameters } from './routes/query-parameters';
+import { EXACT_PATHS } from './exact-paths';
 
 export const API_BASE = '/api/external/v1';
 
@@ -225,7 +226,7 @@ function callLogger(callLog: CallLogWriter) {
 }
 
 export function createExternalApiRouter(deps: ExternalApiDeps): Router {
-  const api = Router();
+  const api = Router(EXACT_PATHS);
   api.use(callLogger(deps.callLog));
   const methodsByPath = new Map<string, string[]>();
   for (const route of ROUTES) {

@@ -94,6 +94,51 @@ describe('the API surface', () => {
     ).toBe(200);
   });
 
+  it.each([
+    '/api/external/V1/usage',
+    '/api/external/v1/USAGE',
+    '/api/external/v1/usage/',
+    '/API/external/v1/usage',
+    '/v1/cli/mutate/webhooks/',
+    '/v1/CLI/mutate/webhooks',
+  ])(
+    'SURF-5: when %s (another case, or a trailing slash) is asked for, then 404: only the documented paths answer',
+    async (path) => {
+      const account = await buildAccount(stack, { plan: 'enterprise' });
+      const { key } = await buildApiKey(stack, account);
+      const { token } = await buildAccessToken(stack, account.user.id);
+      const response = await http<{ error: { code: string } }>(`${stack.facade.url}${path}`, {
+        headers: path.startsWith('/v1')
+          ? { authorization: `Bearer ${token}` }
+          : { 'x-api-key': key },
+      });
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it('SURF-4: when a valid key meets a 405 or an unknown path, then the answer comes before the key: no usage headers, nothing counted', async () => {
+    const account = await buildAccount(stack, { plan: 'enterprise' });
+    const { key } = await buildApiKey(stack, account);
+    const usage = `${stack.facade.url}/api/external/v1/usage`;
+    const headers = { 'x-api-key': key };
+    const first = await http(usage, { headers });
+    expect(first.headers.get('x-usage-total')).toBe('1');
+
+    const refused = [
+      await http(usage, { method: 'DELETE', headers }),
+      await http(`${stack.facade.url}/api/external/v1/nope`, { headers }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([405, 404]);
+    for (const response of refused) {
+      expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+      expect(response.headers.get('x-usage-total')).toBeNull();
+    }
+    const after = await http(usage, { headers });
+    expect(after.headers.get('x-usage-total')).toBe('2');
+  });
+
   it('PLAT-3: when a client reads the OpenAPI document, then it finds the 5-minute polling guidance and the back-off schedule', async () => {
     const response = await http<{ info: { description: string } }>(
       `${stack.facade.url}/api/external/v1/openapi.json`,

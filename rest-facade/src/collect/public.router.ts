@@ -8,6 +8,7 @@ import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema, describeIssues } from '
 import { CollectorService, LIVE_WINDOW_MS } from './collector.service';
 import { enrich, normalizeIp } from './enrich';
 import { TRACKER_SCRIPT } from './tracker-script';
+import { EXACT_PATHS } from '../exact-paths';
 
 /** Requests per minute one IP may make to GET /live/{trackingCode}. */
 export const LIVE_REQUESTS_PER_MINUTE = 60;
@@ -66,7 +67,7 @@ export function createPublicRouter(deps: FacadeDeps): Router {
   const trustProxy = deps.config.trustedProxies !== '';
   const limitLive = perIpPerMinute(deps, 'live', LIVE_REQUESTS_PER_MINUTE, 'Live visitor counts');
   const limitCollect = perIpPerMinute(deps, 'collect', COLLECT_EVENTS_PER_MINUTE, 'Events');
-  const router = Router();
+  const router = Router(EXACT_PATHS);
 
   router.get('/tracker.js', openCors(METHODS.tracker), (_req, res) => {
     res

@@ -42,7 +42,7 @@ export function openApiDocument() {
       title: 'Web Analytics External API',
       version: '1.0.0',
       description:
-        'Read-only REST API for analytics data (`/api/external/v1`), webhook management (`/v1/cli/mutate/webhooks`) and the public live-visitor count. See docs/api.md for the decisions behind every status code.\n\nPolling: poll no more often than every 5 minutes; subscribe to webhooks for changes. On 429, wait `Retry-After` seconds, or back off exponentially (1–2, 2–4, 4–8, 8–16, 16–32 s).',
+        'Read-only REST API for analytics data (`/api/external/v1`), webhook management (`/v1/cli/mutate/webhooks`) and the public live-visitor count. See docs/api.md for the decisions behind every status code.\n\nPaths match exactly as written here (another case or a trailing slash is a 404). Every GET also answers HEAD: the same call, counted and logged, without the body. A 404 for an unknown path and a 405 come before the key is checked: they carry no usage headers and do not count.\n\nPolling: poll no more often than every 5 minutes; subscribe to webhooks for changes. On 429, wait `Retry-After` seconds, or back off exponentially (1–2, 2–4, 4–8, 8–16, 16–32 s).',
     },
     servers: [{ url: '/' }],
     security: [{ ApiKeyHeader: [] }, { BearerApiKey: [] }],

@@ -12,6 +12,7 @@ import {
   type TestResultFields,
   type WebhookFields,
 } from './webhook.presenter';
+import { EXACT_PATHS } from '../exact-paths';
 
 export const createWebhookBody = z.strictObject({
   url: z.string().min(1).max(2048),
@@ -51,7 +52,7 @@ const readJsonBody = jsonBodyReader('16kb');
 
 /** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
 export function createWebhooksRouter(deps: FacadeDeps): Router {
-  const router = Router();
+  const router = Router(EXACT_PATHS);
 
   async function run<T>(
     operation: string,
