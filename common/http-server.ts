@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { RequestListener } from 'node:http';
 import { createHttpTerminator } from 'http-terminator';
 
@@ -14,12 +16,61 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const UNPARSABLE: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'headers_too_large',
+    'The request headers are too large',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    'request_timeout',
+    'The request took too long to arrive',
+  ],
+};
+
+/**
+ * Requests Node refuses before any handler runs (headers over its limit, malformed HTTP, too slow
+ * to arrive) still get the JSON error envelope and an X-Request-Id, like every other answer,
+ * instead of Node's bare status line. Written to the socket: there is no request or response.
+ */
+function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code, message] = UNPARSABLE[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'bad_request',
+    'The request is not valid HTTP/1.1',
+  ];
+  const body = JSON.stringify({
+    success: false,
+    error: { code, message, timestamp: new Date().toISOString() },
+  });
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${reason}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Request-Id: ${randomUUID()}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}
+
 export async function listen(
   handler: RequestListener,
   port: number,
   host: string,
 ): Promise<RunningServer> {
   const server = http.createServer({ keepAliveTimeout: 65_000 }, handler);
+  server.on('clientError', answerUnparsable);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

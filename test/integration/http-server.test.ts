@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { listen } from '../../common/http-server';
 
@@ -34,4 +35,42 @@ describe('listen(): stopping a server whose callers keep connections alive', () 
     expect(server.server.listening).toBe(false);
     await pool.close();
   });
+});
+
+describe('listen(): requests Node refuses before any handler runs', () => {
+  const rawExchange = async (port: number, bytes: string) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.write(bytes);
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+    return { head: head!, body: JSON.parse(body!) as unknown };
+  };
+
+  it.each([
+    [
+      'headers over the limit',
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+    ['a request that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'bad_request'],
+  ])(
+    'when %s arrives, then the error envelope with a request id comes back, not a bare status line',
+    async (_case, bytes, status, code) => {
+      const server = await listen((_req, res) => res.end('ok'), 0, '127.0.0.1');
+      try {
+        const answer = await rawExchange(server.port, bytes);
+        expect(answer.head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+        expect(answer.head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}(\r\n|$)/);
+        expect(answer.head).toContain('Content-Type: application/json');
+        expect(answer.body).toEqual({
+          success: false,
+          error: { code, message: expect.any(String), timestamp: expect.any(String) },
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
