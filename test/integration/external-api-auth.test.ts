@@ -26,6 +26,14 @@ describe('External API authentication and access', () => {
       expect(response.body.data.websites.map((w) => w.id)).toEqual(
         account.websites.map((w) => w.id),
       );
+      // snake_case, like every other body of the API.
+      expect(Object.keys(response.body.data.websites[0]!).sort()).toEqual([
+        'created_at',
+        'domain',
+        'id',
+        'name',
+        'tracking_code',
+      ]);
     });
 
     it('AUTH-1: when the key is sent as Authorization: Bearer, then it is accepted too', async () => {
@@ -143,8 +151,8 @@ describe('External API authentication and access', () => {
         id: website.id,
         name: website.name,
         domain: website.domain,
-        trackingCode: website.trackingCode,
-        createdAt: website.createdAt.toISOString(),
+        tracking_code: website.trackingCode,
+        created_at: website.createdAt.toISOString(),
       });
     });
   });

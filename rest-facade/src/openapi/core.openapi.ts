@@ -100,14 +100,14 @@ export const CORE_SCHEMAS = {
   },
   Website: {
     type: 'object',
-    required: ['id', 'name', 'domain', 'trackingCode', 'createdAt'],
+    required: ['id', 'name', 'domain', 'tracking_code', 'created_at'],
     additionalProperties: false,
     properties: {
       id: { type: 'string' },
       name: { type: 'string' },
       domain: { type: 'string' },
-      trackingCode: { type: 'string' },
-      createdAt: { type: 'string', format: 'date-time' },
+      tracking_code: { type: 'string' },
+      created_at: { type: 'string', format: 'date-time' },
     },
   },
   Usage: {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ANALYTICS_ROUTES } from './analytics.routes';
+import { ANALYTICS_ROUTES, snakeKeys } from './analytics.routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { RouteDefinition };
@@ -14,7 +14,7 @@ const ACCOUNT_ROUTES: RouteDefinition[] = [
     query: [],
     permission: 'read_analytics',
     variables: () => ({}),
-    present: (data) => ({ websites: data.websites }),
+    present: (data) => ({ websites: snakeKeys(data.websites) }),
   },
   {
     method: 'get',
@@ -23,7 +23,7 @@ const ACCOUNT_ROUTES: RouteDefinition[] = [
     query: [],
     permission: 'read_analytics',
     variables: (req) => ({ id: param(req, 'websiteId') }),
-    present: (data) => data.website,
+    present: (data) => snakeKeys(data.website),
   },
   {
     method: 'get',
