@@ -64,7 +64,7 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
         url: page('/app'),
         sessionId: 'session-0001',
         sequence: 0,
-        events: [{ type: 4 }],
+        events: [{ type: 4, title: 'Grüße €' }],
       }),
       await collect(stack, a, {
         trackingCode: t,
@@ -235,8 +235,10 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
 
     const counted = await list();
     expect(counted.status).toBe(200);
+    // UTF-8 bytes, not characters: the first chunk holds ü, ß and €.
     const bytes =
-      JSON.stringify([{ type: 4 }]).length + JSON.stringify([{ type: 3 }, { type: 3 }]).length;
+      Buffer.byteLength(JSON.stringify([{ type: 4, title: 'Grüße €' }])) +
+      Buffer.byteLength(JSON.stringify([{ type: 3 }, { type: 3 }]));
     expect(counted.body.data.sessions.map((s) => ({ chunks: s.chunks, bytes: s.bytes }))).toEqual([
       { chunks: 2, bytes },
     ]);

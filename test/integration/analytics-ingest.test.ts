@@ -224,9 +224,44 @@ describe('analytics ingestion (IngestService)', () => {
     const [session] = await models.ReplaySession.find({ sessionId: 'session-0001' }).lean();
     expect({ chunks: session?.chunks, bytes: session?.bytes }).toEqual({
       chunks: 3,
-      bytes: '[{"type":4}]'.length + '[{"type":3}]'.length + '[{"type":2}]'.length,
+      bytes: Buffer.byteLength('[{"type":4}][{"type":3}][{"type":2}]'),
     });
     expect(await models.ReplayChunk.countDocuments({ sessionId: 'session-0001' })).toBe(3);
+  });
+
+  it('DATA-6: when older events arrive after newer ones (dead letters re-added), then first and last times follow the events, not their arrival', async () => {
+    const error = (seconds: number, path: string) =>
+      buildEvent('v7', seconds, {
+        type: 'error',
+        path,
+        message: 'late',
+        stack: null,
+        fingerprint: 'f-late',
+      });
+    const chunk = (seconds: number, sequence: number) =>
+      buildEvent('v7', seconds, { ...replay(sequence, '[]'), sessionId: 'session-late' });
+    await ingest.apply([
+      { id: '400-0', event: error(100, '/new') },
+      { id: '400-1', event: chunk(100, 1) },
+    ]);
+    await ingest.apply([
+      { id: '401-0', event: error(10, '/old') },
+      { id: '401-1', event: error(50, '/older-still-newer') },
+      { id: '401-2', event: chunk(10, 0) },
+    ]);
+
+    const [group] = await models.ErrorGroup.find({ fingerprint: 'f-late' }).lean();
+    expect(group).toMatchObject({
+      count: 3,
+      firstSeen: new Date(T0 + 10_000),
+      lastSeen: new Date(T0 + 100_000),
+    });
+    const [session] = await models.ReplaySession.find({ sessionId: 'session-late' }).lean();
+    expect(session).toMatchObject({
+      chunks: 2,
+      startedAt: new Date(T0 + 10_000),
+      lastActivity: new Date(T0 + 100_000),
+    });
   });
 
   it('DATA-6: when a queued event carries property names MongoDB refuses, then it is stored with them escaped and counted', async () => {
@@ -273,6 +308,46 @@ describe('analytics ingestion (IngestService)', () => {
 
     expect((await run('LAST_24_HOURS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
     expect((await run('LAST_7_DAYS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
+  });
+
+  it('DATA-3: when a visitor is active in two hours of the last 24, then POST /query over 24h without a dimension counts it once, as the overview does', async () => {
+    const now = Date.now();
+    const hours = (n: number) => now - n * 3_600_000;
+    await ingest.apply(
+      [
+        buildEvent('v1', 0, { ts: hours(3) }),
+        buildEvent('v1', 0, { ts: hours(1) }),
+        buildEvent('v2', 0, { ts: hours(1) }),
+        // A click alone, by a visitor whose page view fell out of the range, is no page view in it.
+        buildEvent('v3', 0, { ts: hours(30) }),
+        buildEvent('v3', 0, {
+          ts: hours(1),
+          type: 'click',
+          x: 1,
+          y: 1,
+          viewportWidth: 1000,
+          viewportHeight: 800,
+          selector: null,
+        }),
+      ].map((event, i) => ({ id: `500-${i}`, event })),
+    );
+    const query = await new QueryService(models, () => now).run(
+      'w1',
+      {
+        metrics: ['visitors', 'pageviews'],
+        dimensions: [],
+        filters: [],
+        range: 'LAST_24_HOURS',
+        orderBy: [],
+        limit: 10,
+        offset: 0,
+      },
+      { limit: 10, offset: 0 },
+    );
+    const overview = await new StatsService(models, () => now).overview('w1', 'LAST_24_HOURS');
+
+    expect(query.results).toEqual([{ dimensions: [], metrics: [2, 3] }]);
+    expect(overview.summary.uniqueVisitors).toBe(2);
   });
 
   describe('distinct values per website, dimension and day (cap of 3)', () => {

@@ -90,6 +90,45 @@ describe('analytics write path: aggregateBatch', () => {
     });
   });
 
+  it('DATA-5: when a visitor clicks after a page view, then last_seen moves with the click while the visit still runs from the page view', () => {
+    const click = (ts: number) =>
+      ({
+        ...visitor,
+        websiteId: 'w1',
+        ts,
+        path: '/',
+        type: 'click',
+        x: 1,
+        y: 1,
+        viewportWidth: 1000,
+        viewportHeight: 800,
+        selector: null,
+      }) as CollectedEvent;
+    const clickAt = T0 + SESSION_TIMEOUT_MS - 60_000;
+    const nextPageAt = T0 + SESSION_TIMEOUT_MS + 60_000;
+    const result = totals([pageview('/', T0), click(clickAt), pageview('/b', nextPageAt)]);
+    // 31 minutes after the first page view: a new visit, though the click came 2 minutes before.
+    expect(result).toMatchObject({ pageviews: 2, sessions: 2, bounces: 2, duration: 0 });
+    const [state] = result.writes.visitors;
+    expect(state!.lastSeen).toEqual(new Date(nextPageAt));
+    expect(state!.lastPageviewAt).toEqual(new Date(nextPageAt));
+
+    const clickOnly = totals([pageview('/', T0), click(T0 + 60_000)]).writes.visitors[0]!;
+    expect(clickOnly.lastSeen).toEqual(new Date(T0 + 60_000));
+    expect(clickOnly.lastPageviewAt).toEqual(new Date(T0));
+  });
+
+  it('DATA-5: when a visitor stored before lastPageviewAt existed views another page, then its visit goes on from the stored lastSeen', () => {
+    const states = new Map<string, VisitorState>();
+    totals([pageview('/', T0)], states);
+    for (const state of states.values()) delete state.lastPageviewAt;
+    expect(totals([pageview('/b', T0 + 5_000)], states)).toMatchObject({
+      sessions: 0,
+      bounces: -1,
+      duration: 5,
+    });
+  });
+
   it('DATA-6: when page views are batched, then increments of one counter document are merged into one write', () => {
     const { writes } = totals([
       pageview('/', T0),

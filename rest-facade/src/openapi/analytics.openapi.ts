@@ -50,7 +50,7 @@ const rangeParameters = [
     name: 'range',
     in: 'query',
     required: false,
-    description: `Time window ending now. Default ${DEFAULT_RANGE}. 24h is read in hour buckets, the others in whole UTC days including today.`,
+    description: `Time window ending now. Default ${DEFAULT_RANGE}. 24h is read in hour buckets (heatmaps, error groups and custom-event breakdowns, kept per UTC day, read the two UTC days the last 24 hours touch), the others in whole UTC days including today. Breakdown visitors are distinct per bucket (hour or day) and summed.`,
     schema: { type: 'string', enum: Object.keys(RANGE_VALUES), default: DEFAULT_RANGE },
   },
   {
@@ -148,7 +148,11 @@ export const ANALYTICS_SCHEMAS = {
     browser: nullableString,
     os: nullableString,
     first_seen: dateTime,
-    last_seen: dateTime,
+    last_seen: {
+      ...dateTime,
+      description:
+        'Latest event of any kind (page view, click, custom event, error); the range filter uses it.',
+    },
     pageviews: int,
     sessions: int,
     entry_page: nullableString,

@@ -19,7 +19,14 @@ export interface VisitorState {
   websiteId: string;
   visitorId: string;
   firstSeen: Date;
+  /** The visitor's latest event of any kind. */
   lastSeen: Date;
+  /**
+   * The latest page view: sessions time out and durations run from it, and the 24h uniques count
+   * by it. Null until the first page view; absent from records stored before it existed, whose
+   * lastSeen moved only on page views.
+   */
+  lastPageviewAt?: Date | null;
   pageviews: number;
   sessions: number;
   country: string | null;
@@ -202,6 +209,8 @@ export function aggregateBatch(
       states.set(key, visitor);
     }
     touched.set(key, visitor);
+    const previousSeen = visitor.lastSeen;
+    visitor.lastSeen = new Date(Math.max(visitor.lastSeen.getTime(), event.ts));
     const hour = floorHour(event.ts);
     const day = floorDay(event.ts);
     if (visitor.seenHourBucket?.getTime() !== hour) {
@@ -221,11 +230,9 @@ export function aggregateBatch(
     switch (event.type) {
       case 'pageview': {
         pageviewsByWebsite.set(event.websiteId, (pageviewsByWebsite.get(event.websiteId) ?? 0) + 1);
-        const active =
-          visitor.session !== null && event.ts - visitor.lastSeen.getTime() <= SESSION_TIMEOUT_MS;
-        const elapsedSeconds = active
-          ? Math.max(0, (event.ts - visitor.lastSeen.getTime()) / 1000)
-          : 0;
+        const previous = (visitor.lastPageviewAt ?? previousSeen).getTime();
+        const active = visitor.session !== null && event.ts - previous <= SESSION_TIMEOUT_MS;
+        const elapsedSeconds = active ? Math.max(0, (event.ts - previous) / 1000) : 0;
         if (!active) {
           visitor.sessions += 1;
           visitor.session = {
@@ -239,7 +246,7 @@ export function aggregateBatch(
         const session = visitor.session as SessionState;
         session.pageviews += 1;
         visitor.pageviews += 1;
-        visitor.lastSeen = new Date(Math.max(visitor.lastSeen.getTime(), event.ts));
+        visitor.lastPageviewAt = new Date(Math.max(previous, event.ts));
         visitor.lastPath = event.path;
         visitor.entryPath ??= event.path;
 
@@ -327,8 +334,9 @@ export function aggregateBatch(
         if (group) {
           group.count += 1;
           group.newVisitors += Number(newVisitor);
+          if (event.ts >= group.lastSeen) group.path = event.path;
+          group.firstSeen = Math.min(group.firstSeen, event.ts);
           group.lastSeen = Math.max(group.lastSeen, event.ts);
-          group.path = event.path;
         } else {
           errors.set(id, {
             websiteId: event.websiteId,
@@ -380,6 +388,7 @@ function newVisitor(event: CollectedEvent): VisitorState {
     visitorId: event.visitorId,
     firstSeen: new Date(event.ts),
     lastSeen: new Date(event.ts),
+    lastPageviewAt: null,
     pageviews: 0,
     sessions: 0,
     country: event.country,

@@ -80,6 +80,7 @@ const visitorSchema = new Schema(
     visitorId: { type: String, required: true },
     firstSeen: { type: Date, required: true },
     lastSeen: { type: Date, required: true },
+    lastPageviewAt: { type: Date, default: null },
     pageviews: { type: Number, default: 0 },
     sessions: { type: Number, default: 0 },
     country: { type: String, default: null },

@@ -205,8 +205,10 @@ export class IngestService {
       guarded(
         { websiteId: e.websiteId, fingerprint: e.fingerprint },
         {
-          $setOnInsert: { message: e.message, stack: e.stack, firstSeen: new Date(e.firstSeen) },
+          $setOnInsert: { message: e.message, stack: e.stack },
           $inc: { count: e.count, visitors: e.newVisitors },
+          // Event times, not arrival order: a batch may carry older events (dead letters re-added).
+          $min: { firstSeen: new Date(e.firstSeen) },
           $max: { lastSeen: new Date(e.lastSeen) },
           $set: { lastPath: e.path },
         },
@@ -288,21 +290,20 @@ export class IngestService {
       const entry = sessions.get(key);
       if (entry) {
         entry.chunks += 1;
-        entry.bytes += r.data.length;
+        entry.bytes += Buffer.byteLength(r.data);
         entry.last = Math.max(entry.last, r.ts);
-      } else sessions.set(key, { first: r, chunks: 1, bytes: r.data.length, last: r.ts });
+        if (r.ts < entry.first.ts) entry.first = r;
+      } else
+        sessions.set(key, { first: r, chunks: 1, bytes: Buffer.byteLength(r.data), last: r.ts });
     }
     const ops: AnyBulkWriteOperation<ReplaySession>[] = [...sessions.values()].map(
       ({ first, chunks, bytes, last }) =>
         guarded(
           { websiteId: first.websiteId, sessionId: first.sessionId },
           {
-            $setOnInsert: {
-              ...first.visitor,
-              startedAt: new Date(first.ts),
-              entryPath: first.path,
-            },
+            $setOnInsert: { ...first.visitor, entryPath: first.path },
             $inc: { chunks, bytes },
+            $min: { startedAt: new Date(first.ts) },
             $max: { lastActivity: new Date(last) },
           },
           batchId,

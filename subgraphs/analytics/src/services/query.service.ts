@@ -3,6 +3,7 @@ import { statModelOf, type AnalyticsModels } from '../models';
 import { DAY_MS } from '../ingest/time-buckets';
 import { asDays, bucketStarts, windowOf, type AnalyticsRange, type TimeWindow } from './range';
 import { COUNTER_PROJECTION, paginate, type Page } from './stats.service';
+import { uniqueVisitorsSince } from './unique-visitors';
 import {
   QUERY_DIMENSIONS,
   QUERY_METRICS,
@@ -165,6 +166,16 @@ export class QueryService {
         sums[field] += doc[field] ?? 0;
       groups.set(key, sums);
     }
+    // Over 24h without a breakdown, visitors is exact, as in the overview (not hours summed).
+    const total = groups.get('');
+    if (
+      total &&
+      !dimension &&
+      dataDim === '' &&
+      window.granularity === 'hour' &&
+      metrics.includes('visitors')
+    )
+      total.visitors = await uniqueVisitorsSince(this.models, websiteId, window.from);
     const rows = [...groups].map(([key, sums]) => ({
       key,
       values: metrics.map((m) => metricOf(m, sums)),

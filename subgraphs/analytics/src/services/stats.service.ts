@@ -1,5 +1,6 @@
 import { statModelOf, type AnalyticsModels } from '../models';
 import { asDays, bucketStarts, windowOf, type AnalyticsRange, type TimeWindow } from './range';
+import { uniqueVisitorsSince } from './unique-visitors';
 
 /** The fields every counter read needs: the bucket, the dimension value and the counters. */
 export const COUNTER_PROJECTION = {
@@ -132,14 +133,9 @@ export class StatsService {
         bounces: bucket.bounces,
       };
     });
-    // Hourly uniques summed would count a visitor once per hour; the visitors collection is exact.
     const uniqueVisitors =
       window.granularity === 'hour'
-        ? await this.models.Visitor.countDocuments({
-            websiteId,
-            lastSeen: { $gte: new Date(window.from) },
-            pageviews: { $gt: 0 },
-          })
+        ? await uniqueVisitorsSince(this.models, websiteId, window.from)
         : total.visitors;
     return {
       range,
