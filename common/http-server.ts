@@ -23,6 +23,12 @@ const UNPARSABLE: Record<string, [number, string, string, string]> = {
     'headers_too_large',
     'The request headers are too large',
   ],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    413,
+    'Payload Too Large',
+    'payload_too_large',
+    'The chunk extensions are too large',
+  ],
   ERR_HTTP_REQUEST_TIMEOUT: [
     408,
     'Request Timeout',
@@ -34,34 +40,35 @@ const UNPARSABLE: Record<string, [number, string, string, string]> = {
 /**
  * Requests Node refuses before any handler runs (headers over its limit, malformed HTTP, too slow
  * to arrive) still get the JSON error envelope and an X-Request-Id, like every other answer,
- * instead of Node's bare status line. Written to the socket: there is no request or response.
+ * instead of Node's bare status line. Written to the socket, as Node's own default does: only
+ * while no response on this connection has started, and the connection is then destroyed.
  */
 function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+    const [status, reason, code, message] = UNPARSABLE[error.code ?? ''] ?? [
+      400,
+      'Bad Request',
+      'bad_request',
+      'The request is not valid HTTP/1.1',
+    ];
+    const body = JSON.stringify({
+      success: false,
+      error: { code, message, timestamp: new Date().toISOString() },
+    });
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${reason}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${randomUUID()}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
   }
-  const [status, reason, code, message] = UNPARSABLE[error.code ?? ''] ?? [
-    400,
-    'Bad Request',
-    'bad_request',
-    'The request is not valid HTTP/1.1',
-  ];
-  const body = JSON.stringify({
-    success: false,
-    error: { code, message, timestamp: new Date().toISOString() },
-  });
-  socket.end(
-    [
-      `HTTP/1.1 ${status} ${reason}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `X-Request-Id: ${randomUUID()}`,
-      'Connection: close',
-      '',
-      body,
-    ].join('\r\n'),
-  );
+  socket.destroy();
 }
 
 export async function listen(

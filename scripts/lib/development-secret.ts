@@ -11,14 +11,21 @@ const SECRET = /^[0-9a-f]{64}$/;
  * run would leave the signing secrets stored by earlier runs unreadable.
  */
 export function developmentSecret(file: string): { secret: string; created: boolean } {
+  let kept: string;
   try {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (SECRET.test(kept)) return { secret: kept, created: false };
+    kept = readFileSync(file, 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const secret = randomBytes(32).toString('hex');
+    mkdirSync(path.dirname(file), { recursive: true });
+    // 'wx': never overwrite; the mode applies to the file created here.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return { secret, created: true };
   }
-  const secret = randomBytes(32).toString('hex');
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return { secret, created: true };
+  // Replacing it would leave every stored webhook signing secret unreadable: say so instead.
+  if (!SECRET.test(kept))
+    throw new Error(
+      `${file} does not hold a secret of 64 hex characters; fix it, or delete it to have a new one made (webhook signing secrets stored under the old one become unreadable)`,
+    );
+  return { secret: kept, created: false };
 }

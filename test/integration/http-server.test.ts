@@ -49,7 +49,7 @@ describe('listen(): requests Node refuses before any handler runs', () => {
 
   it.each([
     [
-      'headers over the limit',
+      'a request with headers over the limit',
       `GET / HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${'a'.repeat(20_000)}\r\n\r\n`,
       431,
       'headers_too_large',

@@ -119,12 +119,9 @@ describe('webhook delivery across a restart of the webhooks subgraph', () => {
         { method: 'POST', headers: { authorization: `Bearer ${token}` } },
       );
 
-    // Eleven tests in a row: none is sent, so none uses up the 10 a minute.
-    for (let i = 0; i < 11; i += 1) {
-      const test = await callWebhooks('/test');
-      expect(test.status).toBe(200);
-      expect(test.body.data).toMatchObject({ success: false, error: UNREADABLE_SECRET });
-    }
+    const unsent = await callWebhooks('/test');
+    expect(unsent.status).toBe(200);
+    expect(unsent.body.data).toMatchObject({ success: false, error: UNREADABLE_SECRET });
     const event = buildEvent('api_key.expiring', userId, null, { key_id: 'k2', days_left: 7 });
     await publishPlatformEvent(publisher, stack.env.REDIS_KEY_PREFIX!, event);
     const delivery = await waitFor(async () => {

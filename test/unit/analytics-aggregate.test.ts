@@ -129,6 +129,34 @@ describe('analytics write path: aggregateBatch', () => {
     });
   });
 
+  it('DATA-5: when a visitor stored before lastPageviewAt existed clicks and views a page 50 minutes after its last one, then a new visit starts (the click does not extend the old one)', () => {
+    const states = new Map<string, VisitorState>();
+    totals([pageview('/', T0)], states);
+    for (const state of states.values()) delete state.lastPageviewAt;
+    const click = {
+      ...visitor,
+      websiteId: 'w1',
+      ts: T0 + 25 * 60_000,
+      path: '/',
+      type: 'click',
+      x: 1,
+      y: 1,
+      viewportWidth: 1000,
+      viewportHeight: 800,
+      selector: null,
+    } as CollectedEvent;
+    const result = totals([click, pageview('/b', T0 + 50 * 60_000)], states);
+    expect(result).toMatchObject({ sessions: 1, bounces: 1, duration: 0 });
+    expect(result.writes.visitors[0]!.lastPageviewAt).toEqual(new Date(T0 + 50 * 60_000));
+
+    // Touched by a click only, the record gets its last page view filled in from lastSeen.
+    const clickedOnly = new Map<string, VisitorState>();
+    totals([pageview('/', T0)], clickedOnly);
+    for (const state of clickedOnly.values()) delete state.lastPageviewAt;
+    const [state] = totals([click], clickedOnly).writes.visitors;
+    expect(state!.lastPageviewAt).toEqual(new Date(T0));
+  });
+
   it('DATA-6: when page views are batched, then increments of one counter document are merged into one write', () => {
     const { writes } = totals([
       pageview('/', T0),

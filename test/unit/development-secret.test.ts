@@ -21,12 +21,11 @@ describe("npm start's kept INTERNAL_SECRET", () => {
     expect(developmentSecret(where)).toEqual({ secret: first, created: false });
   });
 
-  it('when the kept file holds something else, then a proper secret replaces it', () => {
+  it('when the kept file holds something else, then it is refused with a message and left as it is', () => {
     const where = file();
     developmentSecret(where);
     writeFileSync(where, 'short\n');
-    const { secret, created } = developmentSecret(where);
-    expect(created).toBe(true);
-    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(() => developmentSecret(where)).toThrow(/does not hold a secret of 64 hex characters/);
+    expect(readFileSync(where, 'utf8')).toBe('short\n');
   });
 });

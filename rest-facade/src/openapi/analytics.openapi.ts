@@ -151,7 +151,7 @@ export const ANALYTICS_SCHEMAS = {
     last_seen: {
       ...dateTime,
       description:
-        'Latest event of any kind (page view, click, custom event, error); the range filter uses it.',
+        'Latest event of any kind (page view, click, custom event, error, replay chunk); the range filter uses it.',
     },
     pageviews: int,
     sessions: int,

@@ -23,8 +23,8 @@ export interface VisitorState {
   lastSeen: Date;
   /**
    * The latest page view: sessions time out and durations run from it, and the 24h uniques count
-   * by it. Null until the first page view; absent from records stored before it existed, whose
-   * lastSeen moved only on page views.
+   * by it. Null until the first page view. Absent from records stored before it existed (whose
+   * lastSeen moved only on page views); filled in from lastSeen when such a record is next touched.
    */
   lastPageviewAt?: Date | null;
   pageviews: number;
@@ -209,7 +209,9 @@ export function aggregateBatch(
       states.set(key, visitor);
     }
     touched.set(key, visitor);
-    const previousSeen = visitor.lastSeen;
+    // Stored before lastPageviewAt existed, when lastSeen moved only on page views: that was it.
+    if (visitor.lastPageviewAt === undefined)
+      visitor.lastPageviewAt = visitor.pageviews > 0 ? visitor.lastSeen : null;
     visitor.lastSeen = new Date(Math.max(visitor.lastSeen.getTime(), event.ts));
     const hour = floorHour(event.ts);
     const day = floorDay(event.ts);
@@ -230,8 +232,11 @@ export function aggregateBatch(
     switch (event.type) {
       case 'pageview': {
         pageviewsByWebsite.set(event.websiteId, (pageviewsByWebsite.get(event.websiteId) ?? 0) + 1);
-        const previous = (visitor.lastPageviewAt ?? previousSeen).getTime();
-        const active = visitor.session !== null && event.ts - previous <= SESSION_TIMEOUT_MS;
+        const previous = visitor.lastPageviewAt?.getTime() ?? null;
+        const active =
+          visitor.session !== null &&
+          previous !== null &&
+          event.ts - previous <= SESSION_TIMEOUT_MS;
         const elapsedSeconds = active ? Math.max(0, (event.ts - previous) / 1000) : 0;
         if (!active) {
           visitor.sessions += 1;
@@ -246,7 +251,7 @@ export function aggregateBatch(
         const session = visitor.session as SessionState;
         session.pageviews += 1;
         visitor.pageviews += 1;
-        visitor.lastPageviewAt = new Date(Math.max(previous, event.ts));
+        visitor.lastPageviewAt = new Date(Math.max(previous ?? event.ts, event.ts));
         visitor.lastPath = event.path;
         visitor.entryPath ??= event.path;
 

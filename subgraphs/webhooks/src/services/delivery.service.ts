@@ -242,10 +242,10 @@ export class DeliveryService {
    * TESTS_PER_MINUTE per user, whoever asks (429 RATE_LIMIT_EXCEEDED beyond).
    */
   async sendTest(webhook: WebhookView): Promise<TestResult> {
+    // Every test counts, sent or not: each one stores a delivery record.
+    await this.testLimiter.consume(webhook.userId);
     const target = await this.webhooks.forDelivery(webhook.id);
     const secret = target?.secret;
-    // Only a test that reaches the receiver uses up one of the minute's tests.
-    if (secret) await this.testLimiter.consume(webhook.userId);
     const event: StoredEvent = {
       id: `evt_${randomUUID()}`,
       type: 'webhook.test',
