@@ -213,12 +213,17 @@ describe('public collection endpoint POST /api/collect', () => {
     'SURF-4: when %s is asked for from another origin, then CORS names exactly the methods its Allow names',
     async (path, allowed) => {
       const url = `${stack.facade.url}${path.replace('{code}', site.trackingCode)}`;
+      const method = path === '/tracker.js' ? 'GET' : 'OPTIONS';
       const response = await http(url, {
-        method: path === '/api/collect' ? 'OPTIONS' : 'GET',
+        method,
         headers: { origin: 'https://anywhere.example' },
       });
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-allow-methods')).toBe(allowed);
+      if (method === 'OPTIONS') {
+        expect(response.status).toBe(204);
+        expectMatchesOpenApi(method, url, response);
+      }
     },
   );
 

@@ -432,5 +432,15 @@ export const ANALYTICS_PATHS = {
         },
       },
     },
+    options: {
+      operationId: 'livePreflight',
+      summary: 'CORS preflight: any origin (the methods allowed: GET, HEAD, OPTIONS)',
+      tags: ['Public'],
+      security: [],
+      parameters: [
+        { name: 'trackingCode', in: 'path', required: true, schema: { type: 'string' } },
+      ],
+      responses: { '204': { description: 'CORS headers', headers: cors } },
+    },
   },
 };
