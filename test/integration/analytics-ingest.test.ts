@@ -60,6 +60,18 @@ const replay = (sequence: number, data: string) => ({
   data,
 });
 
+/** A click of `visitorId` at T0 + `seconds` in a 1000 × 800 viewport. */
+const buildClick = (visitorId: string, seconds: number, overrides: Record<string, unknown> = {}) =>
+  buildEvent(visitorId, seconds, {
+    type: 'click',
+    x: 10,
+    y: 20,
+    viewportWidth: 1000,
+    viewportHeight: 800,
+    selector: null,
+    ...overrides,
+  });
+
 /** One batch touching every collection the write path updates. */
 const firstBatch = (): Batch =>
   [
@@ -68,14 +80,7 @@ const firstBatch = (): Batch =>
     buildEvent('v1', 60, { path: '/docs' }),
     buildEvent('v3', 2, { source: 'news.example' }),
     buildEvent('v2', 3, { type: 'event', name: 'signup', props: { plan: 'pro' } }),
-    buildEvent('v1', 61, {
-      type: 'click',
-      x: 10,
-      y: 20,
-      viewportWidth: 1000,
-      viewportHeight: 800,
-      selector: null,
-    }),
+    buildClick('v1', 61),
     buildEvent('v3', 4, {
       type: 'error',
       message: 'x is undefined',
@@ -320,15 +325,7 @@ describe('analytics ingestion (IngestService)', () => {
         buildEvent('v2', 0, { ts: hours(1) }),
         // A click alone, by a visitor whose page view fell out of the range, is no page view in it.
         buildEvent('v3', 0, { ts: hours(30) }),
-        buildEvent('v3', 0, {
-          ts: hours(1),
-          type: 'click',
-          x: 1,
-          y: 1,
-          viewportWidth: 1000,
-          viewportHeight: 800,
-          selector: null,
-        }),
+        buildClick('v3', 0, { ts: hours(1) }),
       ].map((event, i) => ({ id: `500-${i}`, event })),
     );
     const query = await new QueryService(models, () => now).run(
@@ -364,15 +361,7 @@ describe('analytics ingestion (IngestService)', () => {
       ['/a', '/b', '/c', '/d', '/e']
         .flatMap((path, i) => [
           buildEvent(`v${i}`, i, { path }),
-          buildEvent(`v${i}`, 10 + i, {
-            path,
-            type: 'click',
-            x: 10,
-            y: 20,
-            viewportWidth: 1000,
-            viewportHeight: 800,
-            selector: null,
-          }),
+          buildClick(`v${i}`, 10 + i, { path }),
           buildEvent(`v${i}`, 20 + i, {
             path,
             type: 'error',

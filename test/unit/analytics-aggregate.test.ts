@@ -91,29 +91,21 @@ describe('analytics write path: aggregateBatch', () => {
   });
 
   it('DATA-5: when a visitor clicks after a page view, then last_seen moves with the click while the visit still runs from the page view', () => {
-    const click = (ts: number) =>
-      ({
-        ...visitor,
-        websiteId: 'w1',
-        ts,
-        path: '/',
-        type: 'click',
-        x: 1,
-        y: 1,
-        viewportWidth: 1000,
-        viewportHeight: 800,
-        selector: null,
-      }) as CollectedEvent;
     const clickAt = T0 + SESSION_TIMEOUT_MS - 60_000;
     const nextPageAt = T0 + SESSION_TIMEOUT_MS + 60_000;
-    const result = totals([pageview('/', T0), click(clickAt), pageview('/b', nextPageAt)]);
+    const result = totals([
+      pageview('/', T0),
+      click('/', 'v1', { ts: clickAt }),
+      pageview('/b', nextPageAt),
+    ]);
     // 31 minutes after the first page view: a new visit, though the click came 2 minutes before.
     expect(result).toMatchObject({ pageviews: 2, sessions: 2, bounces: 2, duration: 0 });
     const [state] = result.writes.visitors;
     expect(state!.lastSeen).toEqual(new Date(nextPageAt));
     expect(state!.lastPageviewAt).toEqual(new Date(nextPageAt));
 
-    const clickOnly = totals([pageview('/', T0), click(T0 + 60_000)]).writes.visitors[0]!;
+    const clickOnly = totals([pageview('/', T0), click('/', 'v1', { ts: T0 + 60_000 })]).writes
+      .visitors[0]!;
     expect(clickOnly.lastSeen).toEqual(new Date(T0 + 60_000));
     expect(clickOnly.lastPageviewAt).toEqual(new Date(T0));
   });
@@ -133,19 +125,8 @@ describe('analytics write path: aggregateBatch', () => {
     const states = new Map<string, VisitorState>();
     totals([pageview('/', T0)], states);
     for (const state of states.values()) delete state.lastPageviewAt;
-    const click = {
-      ...visitor,
-      websiteId: 'w1',
-      ts: T0 + 25 * 60_000,
-      path: '/',
-      type: 'click',
-      x: 1,
-      y: 1,
-      viewportWidth: 1000,
-      viewportHeight: 800,
-      selector: null,
-    } as CollectedEvent;
-    const result = totals([click, pageview('/b', T0 + 50 * 60_000)], states);
+    const lateClick = click('/', 'v1', { ts: T0 + 25 * 60_000 });
+    const result = totals([lateClick, pageview('/b', T0 + 50 * 60_000)], states);
     expect(result).toMatchObject({ sessions: 1, bounces: 1, duration: 0 });
     expect(result.writes.visitors[0]!.lastPageviewAt).toEqual(new Date(T0 + 50 * 60_000));
 
@@ -153,7 +134,7 @@ describe('analytics write path: aggregateBatch', () => {
     const clickedOnly = new Map<string, VisitorState>();
     totals([pageview('/', T0)], clickedOnly);
     for (const state of clickedOnly.values()) delete state.lastPageviewAt;
-    const [state] = totals([click], clickedOnly).writes.visitors;
+    const [state] = totals([lateClick], clickedOnly).writes.visitors;
     expect(state!.lastPageviewAt).toEqual(new Date(T0));
   });
 
@@ -169,18 +150,7 @@ describe('analytics write path: aggregateBatch', () => {
   });
 
   it('DATA-6: when clicks and errors arrive, then heatmap cells and error groups are aggregated', () => {
-    const click = {
-      ...visitor,
-      websiteId: 'w1',
-      ts: T0,
-      path: '/',
-      type: 'click',
-      x: 500,
-      y: 120,
-      viewportWidth: 1000,
-      viewportHeight: 800,
-      selector: null,
-    } as CollectedEvent;
+    const onButton = click('/', 'v1', { x: 500, y: 120 });
     const error = {
       ...visitor,
       websiteId: 'w1',
@@ -191,7 +161,7 @@ describe('analytics write path: aggregateBatch', () => {
       stack: null,
       fingerprint: 'f1',
     } as CollectedEvent;
-    const { writes } = totals([click, click, error, error]);
+    const { writes } = totals([onButton, onButton, error, error]);
     expect(writes.heatmaps).toEqual([
       { websiteId: 'w1', path: '/', day: Date.UTC(2026, 10, 20), clicks: 2, cells: { '50_2': 2 } },
     ]);
@@ -222,7 +192,12 @@ function capAt(cap: number): Admit {
   };
 }
 
-const click = (path: string, visitorId: string): CollectedEvent =>
+/** A click on `path` in a 1000 × 800 viewport; `overrides` move it in time or on the page. */
+const click = (
+  path: string,
+  visitorId: string,
+  overrides: { ts?: number; x?: number; y?: number } = {},
+): CollectedEvent =>
   ({
     ...visitor,
     visitorId,
@@ -235,6 +210,7 @@ const click = (path: string, visitorId: string): CollectedEvent =>
     viewportWidth: 1000,
     viewportHeight: 800,
     selector: null,
+    ...overrides,
   }) as CollectedEvent;
 const error = (fingerprint: string, visitorId: string): CollectedEvent =>
   ({
