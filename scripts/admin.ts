@@ -44,13 +44,17 @@ const permissions = (value: string): Permission[] => {
   return list as Permission[];
 };
 
-const websites = (value: string): string[] | null =>
-  value === 'all'
-    ? null
-    : value
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean);
+/** `all` stays a word: commander would turn a parser's null into the option's raw string. */
+const websites = (value: string): string[] | 'all' => {
+  if (value === 'all') return 'all';
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (ids.length === 0)
+    throw new InvalidArgumentError('must be all or comma-separated website ids');
+  return ids;
+};
 
 const expires = (value: string): Expiration => {
   if (value === 'never' || value === '1y' || value === '90d') return value;
@@ -164,7 +168,7 @@ program
       name: string;
       description?: string;
       permissions?: Permission[];
-      websites?: string[] | null;
+      websites?: string[] | 'all';
       expires?: Expiration;
     }) =>
       withServices(async ({ credentials }) => {
@@ -174,7 +178,7 @@ program
           name: o.name,
           description: o.description ?? null,
           permissions: o.permissions,
-          websiteIds: o.websites ?? null,
+          websiteIds: o.websites === undefined || o.websites === 'all' ? null : o.websites,
           expiration: o.expires ?? '1y',
         });
         print({ ...apiKeyJson(apiKey), key });

@@ -86,6 +86,38 @@ describe('admin CLI', () => {
     expect((await callApi(stack, 'GET', '/websites', { key: regenerated.key })).status).toBe(401);
     const token = await admin('token:create', '--user', user.id!);
     expect(token.token).toMatch(/^wat_/);
+
+    // --websites all, as the README shows it, gives a key for every website.
+    const second = await admin(
+      'website:create',
+      '--org',
+      org.id!,
+      '--name',
+      'Blog',
+      '--domain',
+      'blog.example',
+    );
+    const everywhere = await admin(
+      'key:create',
+      '--org',
+      org.id!,
+      '--user',
+      user.id!,
+      '--name',
+      'all',
+      '--websites',
+      'all',
+    );
+    expect(everywhere.websites).toBe('all');
+    const all = await callApi<{ data: { websites: Array<{ id: string }> } }>(
+      stack,
+      'GET',
+      '/websites',
+      {
+        key: everywhere.key,
+      },
+    );
+    expect(all.body.data.websites.map((w) => w.id).sort()).toEqual([website.id, second.id].sort());
   });
 
   it.each([
@@ -100,6 +132,7 @@ describe('admin CLI', () => {
       /expires/,
     ],
     [['key:delete', '--id', '000000000000000000000000'], /API key not found/],
+    [['key:create', '--org', 'a', '--user', 'b', '--name', 'x', '--websites', ','], /websites/],
   ])(
     'when the input is wrong (%j), then it exits non-zero with a message on stderr and nothing on stdout',
     async (args, message) => {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The Dockerfile runs `npm run build` on the build context that .dockerignore leaves. No Docker
+# engine runs here, so this builds that same context in a temporary folder (with the installed
+# node_modules) and fails when something the build needs is ignored: a module imported from
+# test/, say. Paths only; the image's own `npm ci` is not repeated.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+context="$(mktemp -d)"
+trap 'rm -rf "$context"' EXIT
+
+# .dockerignore's patterns here are plain names and globs, which rsync reads the same way.
+rsync -a --exclude-from=.dockerignore ./ "$context/"
+ln -s "$PWD/node_modules" "$context/node_modules"
+if ! output="$(cd "$context" && npm run --silent build 2>&1)"; then
+  echo "$output" >&2
+  echo "[check-image-context] npm run build fails on the image's build context" >&2
+  exit 1
+fi
+for entry in gateway/src/main.js rest-facade/src/main.js subgraphs/analytics/src/main.js \
+  subgraphs/keys/src/main.js subgraphs/webhooks/src/main.js scripts/admin.js; do
+  [[ -f "$context/dist/$entry" ]] || { echo "[check-image-context] dist/$entry missing" >&2; exit 1; }
+done
+echo "[check-image-context] the image's build context builds" >&2
