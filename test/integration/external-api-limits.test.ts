@@ -131,6 +131,23 @@ describe('External API limits, quotas and headers', () => {
     });
   });
 
+  it('AUTH-7: when the key owner also belongs to an Enterprise team whose custom limits are below Pro’s, then the Pro team’s larger allowance applies and the other team’s quota is not touched', async () => {
+    const pro = await buildAccount(stack, { plan: 'pro' });
+    const small = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: 5, requestsPerMonth: 12 },
+    });
+    await stack.keys.services.accounts.addMember(small.organization.id, pro.user.id, 'member');
+    const { key } = await buildApiKey(stack, pro);
+    const response = await callApi<Usage>(stack, 'GET', '/usage', { key });
+    expect(response.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(response.headers.get('x-usage-limit')).toBe('10000');
+    expect(response.body.data).toMatchObject({ tier: 'pro', monthly_requests: 1 });
+    const { key: smallKey } = await buildApiKey(stack, small);
+    const theirs = await callApi(stack, 'GET', '/usage', { key: smallKey });
+    expect(theirs.headers.get('x-usage-monthly')).toBe('1');
+  });
+
   it('AUTH-5: when the key’s own team is Free, then it is refused even if its owner is in a paid team', async () => {
     const free = await buildAccount(stack, { plan: 'free' });
     const paid = await buildAccount(stack, { plan: 'enterprise' });
@@ -387,6 +404,19 @@ describe('plan changes', () => {
     expect(refused.body).toEqual({
       error: { code: 'API_PAID_PLAN_REQUIRED', message: expect.any(String) },
     });
+  });
+
+  it('LIM-8: when a team moves to a plan with a lower per-minute limit, then what the minute already used counts against the new limit', async () => {
+    const account = await buildAccount(stack, { plan: 'scale' });
+    const { key } = await buildApiKey(stack, account);
+    const call = () => callApi(stack, 'GET', '/usage', { key });
+    for (let i = 0; i < 30; i += 1) expect((await call()).status).toBe(200);
+    await stack.keys.services.accounts.setPlan(account.organization.id, 'pro');
+
+    const after = await call();
+    expect(after.status).toBe(429);
+    expect(after.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(after.body).toMatchObject({ error: { code: 'RATE_LIMIT_EXCEEDED' } });
   });
 
   it('AUTH-3: when a website is added to the organization, then an all-websites key sees it at once', async () => {

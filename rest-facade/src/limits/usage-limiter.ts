@@ -208,12 +208,16 @@ export class UsageLimiter {
     await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
   }
 
+  /**
+   * One limiter per limit, all on the same Redis counter: a plan change within a minute keeps what
+   * the minute has used (a counter per limit would hand the team a fresh window).
+   */
   private redisLimiter(points: number): RateLimiterRedis {
     let limiter = this.redisLimiters.get(points);
     if (!limiter) {
       limiter = new RateLimiterRedis({
         storeClient: this.redis,
-        keyPrefix: `${this.prefix}rl:minute:${points}`,
+        keyPrefix: `${this.prefix}rl:minute`,
         points,
         duration: WINDOW_SECONDS,
       });

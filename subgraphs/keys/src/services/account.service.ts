@@ -220,7 +220,8 @@ export class AccountService {
 
   /**
    * The organization whose plan grants a user's limits: the highest plan among the user's
-   * organizations; on a tie the preferred one (the key's own organization), then the oldest.
+   * organizations, measured by what it grants (monthly quota, then per-minute limit, then plan);
+   * on a tie the preferred one (the key's own organization), then the oldest.
    */
   async billingOrganization(
     userId: string,
@@ -228,8 +229,12 @@ export class AccountService {
   ): Promise<OrganizationView | null> {
     const memberships = await this.membershipsOfUser(userId);
     const orgs = await this.organizationsByIds(memberships.map((m) => m.organizationId));
+    // "Highest" by what the plan grants: an Enterprise team with custom limits below Pro's must
+    // not pull a Pro member's keys down to them.
     const ranked = [...orgs].sort(
       (a, b) =>
+        b.limits.requestsPerMonth - a.limits.requestsPerMonth ||
+        b.limits.requestsPerMinute - a.limits.requestsPerMinute ||
         planRank(b.plan) - planRank(a.plan) ||
         Number(b.id === preferredOrganizationId) - Number(a.id === preferredOrganizationId) ||
         a.id.localeCompare(b.id),
