@@ -41,20 +41,24 @@ export const invalidToken = () =>
     undefined,
     RESPONSE_STATUS,
   );
-export const keyExpired = () =>
+/**
+ * The key was identified though refused: its id travels in `details` so the facade can log the
+ * call under the key (the REST body of these errors carries no details).
+ */
+export const keyExpired = (keyId: string) =>
   new AppError(
     'key_expired',
     'The API key has expired; create a new key in the dashboard',
     401,
-    undefined,
+    { keyId },
     RESPONSE_STATUS,
   );
-export const paidPlanRequired = () =>
+export const paidPlanRequired = (keyId: string) =>
   new AppError(
     'API_PAID_PLAN_REQUIRED',
     'The External API requires a Pro, Scale or Enterprise plan',
     403,
-    undefined,
+    { keyId },
     RESPONSE_STATUS,
   );
 
@@ -123,8 +127,8 @@ export class Authenticator {
     if (resolved.kind === 'accessToken')
       return { kind: 'accessToken', tokenId: resolved.id, userId: resolved.userId };
     if (resolved.expiresAt && new Date(resolved.expiresAt).getTime() <= now.getTime())
-      throw keyExpired();
-    if (resolved.organizationPlan === 'free') throw paidPlanRequired();
+      throw keyExpired(resolved.id);
+    if (resolved.organizationPlan === 'free') throw paidPlanRequired(resolved.id);
     return {
       kind: 'apiKey',
       keyId: resolved.id,

@@ -5,6 +5,7 @@ import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
 import { ApiError, notFound, rejectOtherMethods } from './api-error';
 import {
   forbidden,
+  refusedKeyId,
   type ApiKeyAuthenticator,
   type KeyContext,
   type PresentedKey,
@@ -76,12 +77,20 @@ async function authenticateAndTakeMinute(
   presented: PresentedKey,
   cached: KeyContext | null,
   deps: ExternalApiDeps,
+  res: Response,
 ): Promise<{ context: KeyContext; minute: MinuteDecision }> {
   if (cached) {
     const minute = await deps.limiter.takeMinuteIf(limitSubject(cached), deps.auth.stillCurrent());
     if (minute) return { context: cached, minute };
   }
-  const context = await deps.auth.authenticate(presented);
+  let context: KeyContext;
+  try {
+    context = await deps.auth.authenticate(presented);
+  } catch (error) {
+    // Refused though identified (expired, Free plan): the call is logged under the key.
+    res.locals.keyId = refusedKeyId(error) ?? undefined;
+    throw error;
+  }
   return { context, minute: await deps.limiter.takeMinute(limitSubject(context)) };
 }
 
@@ -102,6 +111,21 @@ function started<T>(operation: Promise<T>): Promise<T> {
 }
 
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
+  const answer = answerCall(route, deps);
+  return async (req: Request, res: Response) => {
+    // The call log waits for this: a client that leaves while the key is being checked still
+    // gets its call logged under the key it was counted for (see callLogger).
+    let settle!: () => void;
+    res.locals.settled = new Promise<void>((resolve) => (settle = resolve));
+    try {
+      await answer(req, res);
+    } finally {
+      settle();
+    }
+  };
+}
+
+function answerCall(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
     const body = route.method === 'post' ? started(readJsonBody(req, res)) : null;
     const presented = deps.auth.presented(req);
@@ -115,7 +139,7 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
         : null;
     const early = claimed ? started(execute(route, req, claimed, deps, body)) : null;
     try {
-      const { context, minute } = await authenticateAndTakeMinute(presented, cached, deps);
+      const { context, minute } = await authenticateAndTakeMinute(presented, cached, deps, res);
       res.locals.keyId = context.keyId;
       const permitted = mayRun(route, context);
       const deciding = deps.limiter.decide(limitSubject(context), minute);
@@ -208,18 +232,26 @@ function callLogger(callLog: CallLogWriter) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     res.on('close', () => {
+      const at = new Date().toISOString();
+      const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const path = req.originalUrl.split('?', 1)[0]!;
-      callLog.record({
-        at: new Date().toISOString(),
+      const build = () => ({
+        at,
         keyId: (res.locals.keyId as string | undefined) ?? null,
         method: req.method,
         endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
         path,
-        status: res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST,
+        status,
         ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        durationMs,
         requestId: requestIdOf(res),
       });
+      // A route's handler may still be checking the key when the client leaves: the record waits
+      // for it, so it carries the key the call was counted for.
+      const settled = res.locals.settled as Promise<void> | undefined;
+      if (settled) callLog.recordAfter(settled, build);
+      else callLog.record(build());
     });
     next();
   };

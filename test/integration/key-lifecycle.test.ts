@@ -11,6 +11,10 @@ import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { startTcpProxy } from '../support/tcp-proxy';
+import { startFacade } from '../../rest-facade/src/app';
+import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { createLogger } from '../../common/logger';
 
 const DAY = 86_400_000;
 
@@ -44,6 +48,21 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     graphql<Record<string, any>>(stack.gateway.graphqlUrl, query, variables, {
       authorization: `Bearer ${token}`,
     });
+
+  /** The key's logged calls on `endpoint`, once at least `count` are stored (the log is batched). */
+  async function loggedCalls(token: string, keyId: string, endpoint: string, count = 1) {
+    const query = `query ($id: ID!, $endpoint: String) {
+      apiKey(id: $id) { calls(endpoint: $endpoint, first: 10) { nodes { path status } } } }`;
+    let nodes: Array<{ path: string; status: number }> = [];
+    for (let attempt = 0; attempt < 50 && nodes.length < count; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      await stack.facade.deps.callLog.flush();
+      await stack.keys.services.callLogConsumer.drain();
+      const response = await dashboard(token, query, { id: keyId, endpoint });
+      nodes = response.body.data!.apiKey.calls.nodes;
+    }
+    return nodes;
+  }
 
   async function events(organizationId: string, type: string): Promise<PlatformEvent[]> {
     const entries = await redis.xrange(platformEventStream(stack.env.REDIS_KEY_PREFIX!), '-', '+');
@@ -305,20 +324,73 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     }
     socket.destroy();
 
-    const query = `query ($id: ID!, $endpoint: String) {
-      apiKey(id: $id) { calls(endpoint: $endpoint, first: 10) { nodes { path status } } } }`;
-    let nodes: Array<{ path: string; status: number }> = [];
-    for (let attempt = 0; attempt < 50 && nodes.length === 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await stack.facade.deps.callLog.flush();
-      await stack.keys.services.callLogConsumer.drain();
-      const response = await dashboard(token, query, {
-        id: apiKey.id,
-        endpoint: '/api/external/v1/query/:websiteId',
-      });
-      nodes = response.body.data!.apiKey.calls.nodes;
-    }
+    const nodes = await loggedCalls(token, apiKey.id, '/api/external/v1/query/:websiteId');
     expect(nodes).toEqual([{ path, status: 499 }]);
+  });
+
+  it('PLAT-1: when the client goes away while its key is still being checked, then the call, counted once the check ends, is logged under the key with status 499', async () => {
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const { key, apiKey } = await buildApiKey(stack, account);
+    // A facade of its own, whose gateway answers are held back: it has not seen this key yet, so
+    // the call waits on the key check.
+    const proxy = await startTcpProxy(Number(new URL(stack.gateway.url).port));
+    const facade = await startFacade(
+      loadFacadeConfig({
+        ...stack.env,
+        GATEWAY_URL: `http://127.0.0.1:${proxy.port}/graphql`,
+      }),
+      createLogger('rest-facade', 'silent'),
+    );
+    let stopped = false;
+    try {
+      const { arrived } = proxy.hold();
+      const target = new URL(facade.url);
+      const socket = connect(Number(target.port), target.hostname);
+      await once(socket, 'connect');
+      socket.write(
+        `GET /api/external/v1/usage HTTP/1.1\r\nHost: ${target.host}\r\nX-API-Key: ${key}\r\n\r\n`,
+      );
+      await arrived; // the key check is on its way to the gateway
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the facade sees the close
+      proxy.release();
+      await facade.stop(); // waits for the call in flight, flushes the call log
+      stopped = true;
+
+      const nodes = await loggedCalls(token, apiKey.id, '/api/external/v1/usage');
+      expect(nodes).toEqual([{ path: '/api/external/v1/usage', status: 499 }]);
+      const usage = await callApi(stack, 'GET', '/usage', { key });
+      expect(usage.headers.get('x-usage-total')).toBe('2');
+    } finally {
+      proxy.release();
+      if (!stopped) await facade.stop();
+      await proxy.cut();
+    }
+  });
+
+  it('PLAT-1: when a key is refused though identified (expired, or its team on the Free plan), then the call is logged under the key', async () => {
+    const free = await buildAccount(stack, { plan: 'free' });
+    const { token: freeToken } = await buildAccessToken(stack, free.user.id);
+    const { key: freeKey, apiKey: freeApiKey } = await buildApiKey(stack, free);
+    expect((await callApi(stack, 'GET', '/websites', { key: freeKey })).status).toBe(403);
+    expect(await loggedCalls(freeToken, freeApiKey.id, '/api/external/v1/websites')).toEqual([
+      { path: '/api/external/v1/websites', status: 403 },
+    ]);
+
+    const paid = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, paid.user.id);
+    const { key, apiKey } = await buildApiKey(stack, paid, {
+      expiration: new Date(Date.now() + 1_000),
+    });
+    expect((await callApi(stack, 'GET', '/websites', { key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const expired = await callApi(stack, 'GET', '/websites', { key });
+    expect(expired.body).toEqual({ error: { code: 'key_expired', message: expect.any(String) } });
+    const nodes = await loggedCalls(token, apiKey.id, '/api/external/v1/websites', 2);
+    expect(nodes.map((n) => n.status).sort()).toEqual([200, 401]);
+    // An expired key left behind would be announced by the expiry scans of the KEY-7 test.
+    await stack.keys.services.credentials.deleteApiKey(apiKey.id);
   });
 
   it('PLAT-1: when batches from several facade instances overlap in time, then pages are in exact newest-first order with nothing lost or repeated', async () => {

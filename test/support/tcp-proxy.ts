@@ -1,9 +1,16 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-/** A loopback TCP proxy that a test can cut and restore, to take a dependency away for real. */
+/**
+ * A loopback TCP proxy that a test can cut and restore, to take a dependency away for real, or
+ * hold, to keep a dependency's answers back for as long as the test needs.
+ */
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1') {
   const sockets = new Set<net.Socket>();
+  /** While held: bytes on their way to the target, in order, per connection. */
+  const held = new Map<net.Socket, { upstream: net.Socket; chunks: Buffer[] }>();
+  let holding = false;
+  let heldArrived: (() => void) | null = null;
   let server: net.Server;
   let port = 0;
   const listen = () =>
@@ -15,7 +22,15 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
           socket.on('close', () => sockets.delete(socket));
           socket.on('error', () => socket.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        client.on('data', (chunk: Buffer) => {
+          if (!holding) return void upstream.write(chunk);
+          const entry = held.get(client) ?? { upstream, chunks: [] };
+          entry.chunks.push(chunk);
+          held.set(client, entry);
+          heldArrived?.();
+        });
+        client.on('end', () => upstream.end());
+        upstream.pipe(client);
       });
       server.listen(port, '127.0.0.1', () => {
         port = (server.address() as AddressInfo).port;
@@ -35,6 +50,20 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       });
     },
     restore: listen,
+    /** From now on, keeps what callers send; resolves once something has arrived and is held. */
+    hold(): { arrived: Promise<void> } {
+      holding = true;
+      const arrived = new Promise<void>((resolve) => (heldArrived = resolve));
+      return { arrived };
+    },
+    /** Sends on what was held, in order, and stops holding. */
+    release() {
+      holding = false;
+      heldArrived = null;
+      for (const { upstream, chunks } of held.values())
+        for (const chunk of chunks) upstream.write(chunk);
+      held.clear();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -51,13 +51,22 @@ interface ViewerData {
 export const invalidApiKey = (
   message = 'The API key is missing, malformed, unknown or no longer valid',
 ) => new ApiError(401, 'invalid_api_key', message, 'auth');
-export const keyExpired = () =>
+/** `keyId` is for the call log (the auth-shaped body carries no details). */
+export const keyExpired = (keyId: string) =>
   new ApiError(
     401,
     'key_expired',
     'The API key has expired; create a new key in the dashboard',
     'auth',
+    {},
+    { keyId },
   );
+
+/** The key a refusal was for, when the key was identified (expired, Free plan): see keyExpired. */
+export function refusedKeyId(error: unknown): string | null {
+  const keyId = error instanceof ApiError ? (error.details as { keyId?: unknown })?.keyId : null;
+  return typeof keyId === 'string' ? keyId : null;
+}
 export const forbidden = (message: string) => new ApiError(403, 'forbidden', message, 'auth');
 
 export interface PresentedKey {
@@ -94,7 +103,7 @@ export class ApiKeyAuthenticator {
   async authenticate(presented: PresentedKey, now = new Date()): Promise<KeyContext> {
     const context = await this.cache.get(presented.hash, () => this.load(presented.key));
     if (!context) throw invalidApiKey();
-    if (hasExpired(context, now)) throw keyExpired();
+    if (hasExpired(context, now)) throw keyExpired(context.keyId);
     return context;
   }
 

@@ -3,6 +3,8 @@ import { callLogStream, type CallRecord } from '../../../common/call-log';
 import type { Logger } from '../../../common/logger';
 
 const FLUSH_EVERY_MS = 250;
+/** At close, how long records still waiting for their call to settle are waited for. */
+const PENDING_GRACE_MS = 5_000;
 const FLUSH_AT = 500;
 /** While Redis is away the buffer holds this many calls, then drops the oldest (and says so). */
 const MAX_BUFFERED = 100_000;
@@ -18,6 +20,8 @@ const STREAM_MAX_ENTRIES = 100_000;
  */
 export class CallLogWriter {
   private buffer: CallRecord[] = [];
+  /** Records waiting for their call to settle (see recordAfter), by that wait. */
+  private readonly pending = new Map<Promise<void>, () => CallRecord>();
   private flushing: Promise<boolean> | null = null;
   private readonly timer: NodeJS.Timeout;
   private readonly stream: string;
@@ -43,6 +47,17 @@ export class CallLogWriter {
       );
     }
     if (this.buffer.length >= FLUSH_AT) void this.flush();
+  }
+
+  /**
+   * Records the call once `settled` resolves (its handler is done, so the record carries what the
+   * handler learnt, such as the key); `close()` waits for these too, briefly, so none is lost.
+   */
+  recordAfter(settled: Promise<void>, build: () => CallRecord): void {
+    const done: Promise<void> = settled.then(() => {
+      if (this.pending.delete(done)) this.record(build());
+    });
+    this.pending.set(done, build);
   }
 
   /** Writes everything buffered so far; resolves when it is in the stream (or failed, kept for retry). */
@@ -89,6 +104,17 @@ export class CallLogWriter {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.pending.keys()),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, PENDING_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    // Calls still unsettled are recorded with what is known of them now.
+    for (const [done, build] of this.pending) {
+      this.pending.delete(done);
+      this.record(build());
+    }
     await this.flush();
   }
 }
