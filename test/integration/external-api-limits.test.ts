@@ -207,48 +207,69 @@ describe('External API limits, quotas and headers', () => {
     expect(next.headers.get('x-usage-monthly')).toBe('2');
   });
 
-  it('LIM-2 LIM-3: when 50 requests race across two facade instances against 30/min, then exactly 30 are admitted and the rest get 429 with Retry-After', async () => {
+  /** `count` concurrent GET /usage with `key`, alternating between this stack's facade and a second one. */
+  async function raceAcrossTwoFacades(key: string, count: number) {
     const second: RunningFacade = await startFacade(
       loadFacadeConfig({ ...stack.env, GATEWAY_URL: stack.gateway.graphqlUrl }),
       createLogger('facade-2', 'silent'),
     );
     try {
-      const account = await buildAccount(stack, { plan: 'pro' });
-      const { key } = await buildApiKey(stack, account);
       const bases = [stack.facade.url, second.url];
-      const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
+      return await Promise.all(
+        Array.from({ length: count }, (_, i) =>
           http<Record<string, unknown>>(`${bases[i % 2]}/api/external/v1/usage`, {
             headers: { 'x-api-key': key },
           }),
         ),
       );
-      const admitted = responses.filter((r) => r.status === 200);
-      const limited = responses.filter((r) => r.status === 429);
-      expect(admitted).toHaveLength(30);
-      expect(limited).toHaveLength(20);
-      for (const response of limited) {
-        const retryAfter = Number(response.headers.get('retry-after'));
-        expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
-        expect(response.body).toEqual({
-          success: false,
-          error: {
-            code: 'RATE_LIMIT_EXCEEDED',
-            message: `Rate limit of 30 requests per minute exceeded; retry in ${retryAfter} seconds`,
-            timestamp: expect.any(String),
-          },
-        });
-        expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
-        // Read while admitted requests are still counting: never above the 30 admitted.
-        expect(Number(response.headers.get('x-usage-monthly'))).toBeLessThanOrEqual(30);
-      }
-      const usage = await callApi<Usage>(stack, 'GET', '/usage', { key });
-      expect(usage.status).toBe(429);
-      expect(usage.headers.get('x-usage-monthly')).toBe('30');
-      expect(usage.headers.get('x-usage-total')).toBe('51');
     } finally {
       await second.stop();
     }
+  }
+
+  it('LIM-4: when 24 requests race across two facade instances against a monthly quota of 10, then exactly 10 are admitted and the rest get MONTHLY_LIMIT_EXCEEDED', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: 1_000, requestsPerMonth: 10 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    const responses = await raceAcrossTwoFacades(key, 24);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(14);
+    for (const response of refused) {
+      expect(response.body).toMatchObject({ error: { code: 'MONTHLY_LIMIT_EXCEEDED' } });
+      expect(response.headers.get('retry-after')).toBeNull();
+    }
+  });
+
+  it('LIM-2 LIM-3: when 50 requests race across two facade instances against 30/min, then exactly 30 are admitted and the rest get 429 with Retry-After', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const responses = await raceAcrossTwoFacades(key, 50);
+    const admitted = responses.filter((r) => r.status === 200);
+    const limited = responses.filter((r) => r.status === 429);
+    expect(admitted).toHaveLength(30);
+    expect(limited).toHaveLength(20);
+    for (const response of limited) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+      expect(response.body).toEqual({
+        success: false,
+        error: {
+          code: 'RATE_LIMIT_EXCEEDED',
+          message: `Rate limit of 30 requests per minute exceeded; retry in ${retryAfter} seconds`,
+          timestamp: expect.any(String),
+        },
+      });
+      expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+      // Read while admitted requests are still counting: never above the 30 admitted.
+      expect(Number(response.headers.get('x-usage-monthly'))).toBeLessThanOrEqual(30);
+    }
+    const usage = await callApi<Usage>(stack, 'GET', '/usage', { key });
+    expect(usage.status).toBe(429);
+    expect(usage.headers.get('x-usage-monthly')).toBe('30');
+    expect(usage.headers.get('x-usage-total')).toBe('51');
   });
 
   it('LIM-3: when an organization is at its per-minute limit, then its refused calls do not run their operation', async () => {

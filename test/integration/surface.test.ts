@@ -76,6 +76,22 @@ describe('the API surface', () => {
     expect(create.status).toBe(201);
   });
 
+  it.each([
+    ['PUT', '', 'GET, POST'],
+    ['PATCH', '/000000000000000000000000', 'DELETE'],
+  ])(
+    'SURF-3: when %s is sent to a webhook-management path, then 405 with an Allow header, as documented',
+    async (method, path, allowed) => {
+      const account = await buildAccount(stack);
+      const { token } = await buildAccessToken(stack, account.user.id);
+      const url = `${stack.facade.url}/v1/cli/mutate/webhooks${path}`;
+      const response = await http(url, { method, headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe(allowed);
+      expectMatchesOpenApi(method, url, response);
+    },
+  );
+
   it('SURF-5: when another version segment is used, then nothing answers there', async () => {
     const account = await buildAccount(stack);
     const { key } = await buildApiKey(stack, account);
