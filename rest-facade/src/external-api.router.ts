@@ -121,6 +121,8 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
       await answer(req, res);
     } finally {
       settle();
+      // Answered: a 'close' from now on records at once, without waiting on a promise.
+      res.locals.settled = undefined;
     }
   };
 }
