@@ -9,7 +9,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 context="$(mktemp -d)"
 trap 'rm -rf "$context"' EXIT
 
-# .dockerignore's patterns here are plain names and globs, which rsync reads the same way.
+# rsync reads .dockerignore's plain names and globs as patterns at any depth, where Docker anchors
+# them at the root: it can only leave out more than the image does, so a pass here holds there.
+command -v rsync >/dev/null || { echo "[check-image-context] rsync is needed" >&2; exit 1; }
 rsync -a --exclude-from=.dockerignore ./ "$context/"
 ln -s "$PWD/node_modules" "$context/node_modules"
 if ! output="$(cd "$context" && npm run --silent build 2>&1)"; then

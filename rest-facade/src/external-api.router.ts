@@ -233,6 +233,8 @@ export const CLIENT_CLOSED_REQUEST = 499;
 function callLogger(callLog: CallLogWriter) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
+    // Read now: once the client has gone, the socket no longer knows its address.
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     res.on('close', () => {
       const at = new Date().toISOString();
       const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
@@ -245,7 +247,7 @@ function callLogger(callLog: CallLogWriter) {
         endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
         path,
         status,
-        ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        ip,
         durationMs,
         requestId: requestIdOf(res),
       });

@@ -440,6 +440,24 @@ describe('plan changes', () => {
     expect(after.body).toMatchObject({ error: { code: 'RATE_LIMIT_EXCEEDED' } });
   });
 
+  it('LIM-8: when a team upgrades within a minute after calls were refused, then the refused calls do not count against the new limit', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const { key } = await buildApiKey(stack, account);
+    const statuses = async (count: number) =>
+      (
+        await Promise.all(
+          Array.from({ length: count }, () => callApi(stack, 'GET', '/usage', { key })),
+        )
+      ).map((r) => r.status);
+    const before = await statuses(40);
+    expect(before.filter((s) => s === 200)).toHaveLength(30);
+    await stack.keys.services.accounts.setPlan(account.organization.id, 'scale');
+
+    const after = await statuses(40);
+    expect(after.filter((s) => s === 200)).toHaveLength(30);
+    expect(after.filter((s) => s === 429)).toHaveLength(10);
+  });
+
   it('AUTH-3: when a website is added to the organization, then an all-websites key sees it at once', async () => {
     const account = await buildAccount(stack, { plan: 'pro' });
     const { key } = await buildApiKey(stack, account);

@@ -52,8 +52,8 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
   /** The key's logged calls on `endpoint`, once at least `count` are stored (the log is batched). */
   async function loggedCalls(token: string, keyId: string, endpoint: string, count = 1) {
     const query = `query ($id: ID!, $endpoint: String) {
-      apiKey(id: $id) { calls(endpoint: $endpoint, first: 10) { nodes { path status } } } }`;
-    let nodes: Array<{ path: string; status: number }> = [];
+      apiKey(id: $id) { calls(endpoint: $endpoint, first: 10) { nodes { path status ip } } } }`;
+    let nodes: Array<{ path: string; status: number; ip: string }> = [];
     for (let attempt = 0; attempt < 50 && nodes.length < count; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       await stack.facade.deps.callLog.flush();
@@ -325,7 +325,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     socket.destroy();
 
     const nodes = await loggedCalls(token, apiKey.id, '/api/external/v1/query/:websiteId');
-    expect(nodes).toEqual([{ path, status: 499 }]);
+    expect(nodes).toEqual([{ path, status: 499, ip: '127.0.0.1' }]);
   });
 
   it('PLAT-1: when the client goes away while its key is still being checked, then the call, counted once the check ends, is logged under the key with status 499', async () => {
@@ -359,7 +359,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       stopped = true;
 
       const nodes = await loggedCalls(token, apiKey.id, '/api/external/v1/usage');
-      expect(nodes).toEqual([{ path: '/api/external/v1/usage', status: 499 }]);
+      expect(nodes).toEqual([{ path: '/api/external/v1/usage', status: 499, ip: '127.0.0.1' }]);
       const usage = await callApi(stack, 'GET', '/usage', { key });
       expect(usage.headers.get('x-usage-total')).toBe('2');
     } finally {
@@ -375,7 +375,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     const { key: freeKey, apiKey: freeApiKey } = await buildApiKey(stack, free);
     expect((await callApi(stack, 'GET', '/websites', { key: freeKey })).status).toBe(403);
     expect(await loggedCalls(freeToken, freeApiKey.id, '/api/external/v1/websites')).toEqual([
-      { path: '/api/external/v1/websites', status: 403 },
+      { path: '/api/external/v1/websites', status: 403, ip: '127.0.0.1' },
     ]);
 
     const paid = await buildAccount(stack);

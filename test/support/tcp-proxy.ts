@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A loopback TCP proxy that a test can cut and restore, to take a dependency away for real, or
- * hold, to keep a dependency's answers back for as long as the test needs.
+ * hold, to keep what callers send to the dependency back for as long as the test needs.
  */
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1') {
   const sockets = new Set<net.Socket>();
   /** While held: bytes on their way to the target, in order, per connection. */
-  const held = new Map<net.Socket, { upstream: net.Socket; chunks: Buffer[] }>();
+  const held = new Map<net.Socket, { upstream: net.Socket; chunks: Buffer[]; ended: boolean }>();
   let holding = false;
   let heldArrived: (() => void) | null = null;
   let server: net.Server;
@@ -24,12 +24,17 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
         }
         client.on('data', (chunk: Buffer) => {
           if (!holding) return void upstream.write(chunk);
-          const entry = held.get(client) ?? { upstream, chunks: [] };
+          const entry = held.get(client) ?? { upstream, chunks: [], ended: false };
           entry.chunks.push(chunk);
           held.set(client, entry);
           heldArrived?.();
         });
-        client.on('end', () => upstream.end());
+        // A caller that finishes while its bytes are held has its end passed on after them.
+        client.on('end', () => {
+          const entry = held.get(client);
+          if (entry) entry.ended = true;
+          else upstream.end();
+        });
         upstream.pipe(client);
       });
       server.listen(port, '127.0.0.1', () => {
@@ -60,8 +65,10 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     release() {
       holding = false;
       heldArrived = null;
-      for (const { upstream, chunks } of held.values())
+      for (const { upstream, chunks, ended } of held.values()) {
         for (const chunk of chunks) upstream.write(chunk);
+        if (ended) upstream.end();
+      }
       held.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -3,8 +3,12 @@ import { callLogStream, type CallRecord } from '../../../common/call-log';
 import type { Logger } from '../../../common/logger';
 
 const FLUSH_EVERY_MS = 250;
-/** At close, how long records still waiting for their call to settle are waited for. */
-const PENDING_GRACE_MS = 5_000;
+/**
+ * At close, how long records still waiting for their call to settle are waited for. Short: the
+ * server's own drain (GRACE_MS) came first, so what still runs is likely hung, and the whole stop
+ * must end within the shutdown deadline.
+ */
+const PENDING_GRACE_MS = 1_000;
 const FLUSH_AT = 500;
 /** While Redis is away the buffer holds this many calls, then drops the oldest (and says so). */
 const MAX_BUFFERED = 100_000;
@@ -103,7 +107,8 @@ export class CallLogWriter {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    // What is buffered goes out first, whatever happens to the calls still running.
+    await this.flush();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all(this.pending.keys()),
@@ -115,6 +120,7 @@ export class CallLogWriter {
       this.pending.delete(done);
       this.record(build());
     }
+    clearInterval(this.timer);
     await this.flush();
   }
 }

@@ -91,8 +91,8 @@ export class UsageLimiter {
   ): Promise<MinuteDecision | null> {
     const [minute, confirmed] = await Promise.all([this.takeMinute(subject), valid]);
     if (confirmed) return minute;
-    // The consume counted even if it refused; give the point back either way.
-    await this.giveBackMinute(subject, minute);
+    // A Redis refusal was already taken back (takeMinute); anything else counted: give it back.
+    if (minute.admitted || !minute.exact) await this.giveBackMinute(subject, minute);
     return null;
   }
 
@@ -168,6 +168,11 @@ export class UsageLimiter {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         this.markStore(true);
+        // rate-limiter-flexible counts refused attempts too; taken back, the shared counter holds
+        // admitted calls only, so a plan upgrade within the minute admits what the new limit allows.
+        await this.redisLimiter(points)
+          .reward(subject.billingOrganizationId, 1)
+          .catch(() => undefined);
         return {
           admitted: false,
           remaining: 0,
@@ -210,7 +215,8 @@ export class UsageLimiter {
 
   /**
    * One limiter per limit, all on the same Redis counter: a plan change within a minute keeps what
-   * the minute has used (a counter per limit would hand the team a fresh window).
+   * the minute has used (a counter per limit would hand the team a fresh window). The in-memory
+   * insurance limiters below are per limit: during a Redis outage a plan change starts afresh.
    */
   private redisLimiter(points: number): RateLimiterRedis {
     let limiter = this.redisLimiters.get(points);
