@@ -59,19 +59,9 @@ describe('admin CLI', () => {
       'shop.example',
     );
     expect(website.trackingCode).toMatch(/^wa-/);
-    const created = await admin(
-      'key:create',
-      '--org',
-      org.id!,
-      '--user',
-      user.id!,
-      '--name',
-      'ci',
-      '--websites',
-      website.id!,
-      '--expires',
-      '90d',
-    );
+    const createKey = (name: string, ...options: string[]) =>
+      admin('key:create', '--org', org.id!, '--user', user.id!, '--name', name, ...options);
+    const created = await createKey('ci', '--websites', website.id!, '--expires', '90d');
     expect(created.key).toMatch(/^svc_/);
     const listed = await callApi<{ data: { websites: Array<{ id: string }> } }>(
       stack,
@@ -97,17 +87,7 @@ describe('admin CLI', () => {
       '--domain',
       'blog.example',
     );
-    const everywhere = await admin(
-      'key:create',
-      '--org',
-      org.id!,
-      '--user',
-      user.id!,
-      '--name',
-      'all',
-      '--websites',
-      'all',
-    );
+    const everywhere = await createKey('all', '--websites', 'all');
     expect(everywhere.websites).toBe('all');
     const all = await callApi<{ data: { websites: Array<{ id: string }> } }>(
       stack,
