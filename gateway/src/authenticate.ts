@@ -13,10 +13,10 @@ import {
   type ResolvedCredential,
 } from '../../common/identity';
 import type { Logger } from '../../common/logger';
-import { requestIdHeaders } from '../../common/request-context';
 import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/secrets';
 export { presentedCredential } from '../../common/secrets';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
 
 const RESOLVE_QUERY = `query ResolveCredential($secretHash: String!) {
   resolveCredential(secretHash: $secretHash) { kind id userId organizationId organizationPlan permissions websiteIds expiresAt }
@@ -141,32 +141,28 @@ export class Authenticator {
 
   private async resolve(secretHash: string): Promise<ResolvedCredential | null> {
     const resolveRequest = { query: RESOLVE_QUERY, variables: { secretHash } };
-    let response: Awaited<ReturnType<typeof request>>;
+    let answer: GraphQLAnswer;
     try {
-      response = await request(this.keysUrl, {
-        method: 'POST',
-        dispatcher: this.dispatcher,
-        headers: {
-          'content-type': 'application/json',
-          ...requestIdHeaders(),
-          ...signIdentity(
-            this.internalSecret,
-            { kind: 'service', name: 'gateway' },
-            { audience: 'keys', request: resolveRequest },
-          ),
-        },
-        body: JSON.stringify(resolveRequest),
-      });
+      answer = await postGraphQL(
+        this.keysUrl,
+        this.dispatcher,
+        resolveRequest,
+        signIdentity(
+          this.internalSecret,
+          { kind: 'service', name: 'gateway' },
+          { audience: 'keys', request: resolveRequest },
+        ),
+      );
     } catch (error) {
       // Logged once, with the request id, where errors are formatted (hideInternalErrors).
       throw serviceUnavailable('keys', error, RESPONSE_STATUS);
     }
-    const body = (await response.body.json()) as {
+    const body = JSON.parse(answer.text) as {
       data?: { resolveCredential: ResolvedCredential | null };
       errors?: unknown[];
     };
-    if (response.statusCode !== 200 || body.errors || !body.data)
-      throw new Error(`keys subgraph could not resolve a credential (HTTP ${response.statusCode})`);
+    if (answer.status !== 200 || body.errors || !body.data)
+      throw new Error(`keys subgraph could not resolve a credential (HTTP ${answer.status})`);
     return body.data.resolveCredential;
   }
 }

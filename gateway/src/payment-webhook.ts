@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { postGraphQL } from '../../common/graphql-post';
 import { z } from 'zod';
 import { signIdentity } from '../../common/identity';
 import type { Logger } from '../../common/logger';
@@ -109,20 +110,17 @@ export function paymentWebhookRouter(options: {
           },
         },
       };
-      const response = await request(options.keysUrl, {
-        method: 'POST',
-        dispatcher: options.dispatcher,
-        headers: {
-          'content-type': 'application/json',
-          ...signIdentity(
-            options.internalSecret,
-            { kind: 'service', name: 'payments' },
-            { audience: 'keys', request: apply },
-          ),
-        },
-        body: JSON.stringify(apply),
-      });
-      const body = (await response.body.json()) as {
+      const answer = await postGraphQL(
+        options.keysUrl,
+        options.dispatcher,
+        apply,
+        signIdentity(
+          options.internalSecret,
+          { kind: 'service', name: 'payments' },
+          { audience: 'keys', request: apply },
+        ),
+      );
+      const body = JSON.parse(answer.text) as {
         data?: { applyPaymentEvent: boolean };
         errors?: Array<{ message: string; extensions?: { httpStatus?: number } }>;
       };

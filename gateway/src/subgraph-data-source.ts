@@ -1,10 +1,10 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
 import { signIdentity, type Audience, type CallerIdentity } from '../../common/identity';
 import { serviceUnavailable } from '../../common/errors';
-import { requestIdHeaders } from '../../common/request-context';
 import type { GatewayContext } from './context';
 
 /**
@@ -28,32 +28,23 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
     };
     const { query, operationName, variables, extensions } = options.request;
     const body = { query, operationName, variables, extensions };
-    let response: Awaited<ReturnType<typeof request>>;
-    let text: string;
+    let answer: GraphQLAnswer;
     try {
-      response = await request(this.url, {
-        method: 'POST',
-        dispatcher: this.dispatcher,
-        headers: {
-          'content-type': 'application/json',
-          ...requestIdHeaders(),
-          ...signIdentity(this.internalSecret, identity, {
-            audience: this.subgraph,
-            request: body,
-          }),
-        },
-        body: JSON.stringify(body),
-      });
-      text = await response.body.text();
+      answer = await postGraphQL(
+        this.url,
+        this.dispatcher,
+        body,
+        signIdentity(this.internalSecret, identity, { audience: this.subgraph, request: body }),
+      );
     } catch (error) {
       // Refused, reset or timed out: the subgraph is down or restarting (a 503, not a bug).
       throw serviceUnavailable(this.subgraph, error);
     }
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      throw new GraphQLError(`${response.statusCode}: subgraph answered with an HTTP error`, {
-        extensions: { code: 'SUBREQUEST_HTTP_ERROR', http: { status: response.statusCode } },
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new GraphQLError(`${answer.status}: subgraph answered with an HTTP error`, {
+        extensions: { code: 'SUBREQUEST_HTTP_ERROR', http: { status: answer.status } },
       });
     }
-    return JSON.parse(text) as GatewayGraphQLResponse;
+    return JSON.parse(answer.text) as GatewayGraphQLResponse;
   }
 }

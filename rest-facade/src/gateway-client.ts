@@ -1,7 +1,7 @@
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
+import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
 import type { GraphQLBody } from '../../common/identity';
 import type { OperationManifest } from '../../common/persisted-operations';
-import { requestIdHeaders } from '../../common/request-context';
 import { upstreamUnavailable } from './api-error';
 
 export interface GraphQLErrorPayload {
@@ -47,28 +47,19 @@ export class GatewayClient {
       variables,
       extensions: { persistedQuery: { version: 1, sha256Hash: id } },
     };
-    let response: Awaited<ReturnType<typeof request>>;
+    const headers = typeof credentials === 'function' ? credentials(operation) : credentials;
+    let answer: GraphQLAnswer;
     try {
-      response = await request(this.url, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: {
-          'content-type': 'application/json',
-          ...requestIdHeaders(),
-          ...(typeof credentials === 'function' ? credentials(operation) : credentials),
-        },
-        body: JSON.stringify(operation),
-      });
+      answer = await postGraphQL(this.url, this.agent, operation, headers);
     } catch (error) {
       // Connection refused, reset or timed out: the gateway is down or restarting.
       throw upstreamUnavailable(error);
     }
-    const text = await response.body.text();
     let body: { data?: T | null; errors?: GraphQLErrorPayload[] };
     try {
-      body = JSON.parse(text) as typeof body;
+      body = JSON.parse(answer.text) as typeof body;
     } catch {
-      throw new Error(`gateway answered HTTP ${response.statusCode} with a non-JSON body`);
+      throw new Error(`gateway answered HTTP ${answer.status} with a non-JSON body`);
     }
     return { data: body.data ?? null, errors: body.errors ?? [] };
   }
