@@ -113,16 +113,14 @@ function started<T>(operation: Promise<T>): Promise<T> {
 function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   const answer = answerCall(route, deps);
   return async (req: Request, res: Response) => {
-    // The call log waits for this: a client that leaves while the key is being checked still
-    // gets its call logged under the key it was counted for (see callLogger).
-    let settle!: () => void;
-    res.locals.settled = new Promise<void>((resolve) => (settle = resolve));
+    // A client that leaves while the key is being checked still gets its call logged under the
+    // key it was counted for: the call log waits for `answered` then (see callLogger).
+    res.locals.answering = true;
     try {
       await answer(req, res);
     } finally {
-      settle();
-      // Answered: a 'close' from now on records at once, without waiting on a promise.
-      res.locals.settled = undefined;
+      res.locals.answering = false;
+      (res.locals.answered as (() => void) | undefined)?.();
     }
   };
 }
@@ -253,8 +251,8 @@ function callLogger(callLog: CallLogWriter) {
       });
       // A route's handler may still be checking the key when the client leaves: the record waits
       // for it, so it carries the key the call was counted for.
-      const settled = res.locals.settled as Promise<void> | undefined;
-      if (settled) callLog.recordAfter(settled, build);
+      if (res.locals.answering)
+        callLog.recordAfter(new Promise<void>((resolve) => (res.locals.answered = resolve)), build);
       else callLog.record(build());
     });
     next();

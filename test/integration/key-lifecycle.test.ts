@@ -39,6 +39,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
   });
   afterAll(async () => {
     redis.disconnect();
+    await keysConnection?.close();
     await stack.stop();
   });
 
@@ -62,6 +63,15 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       nodes = response.body.data!.apiKey.calls.nodes;
     }
     return nodes;
+  }
+
+  /** The keys subgraph's models on a connection of the test's own, closed after the tests. */
+  let keysConnection: mongoose.Connection | undefined;
+  async function keysModels() {
+    keysConnection ??= await mongoose
+      .createConnection(testMongoUri(`${stack.id}_keys`))
+      .asPromise();
+    return createKeysModels(keysConnection);
   }
 
   async function events(organizationId: string, type: string): Promise<PlatformEvent[]> {
@@ -538,10 +548,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     const { apiKey } = await buildApiKey(stack, account, {
       expiration: new Date(Date.now() + 45 * DAY),
     });
-    const connection = await mongoose
-      .createConnection(testMongoUri(`${stack.id}_keys`))
-      .asPromise();
-    const models = createKeysModels(connection);
+    const models = await keysModels();
     const prefix = stack.env.REDIS_KEY_PREFIX!;
     const instances = [
       new KeyExpiryJob(models, redis, prefix),
@@ -567,7 +574,6 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(expiring.map((e) => e.data.daysBefore)).toEqual([30, 7, 1]);
     expect(new Set(expiring.map((e) => e.id)).size).toBe(3);
     expect(await events(account.organization.id, 'api_key.expired')).toHaveLength(1);
-    await connection.close();
   });
 
   it('KEY-7: when an instance died after claiming a warning and before publishing it, then a later scan publishes it once', async () => {
@@ -575,10 +581,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     const { apiKey } = await buildApiKey(stack, account, {
       expiration: new Date(Date.now() + 20 * DAY),
     });
-    const connection = await mongoose
-      .createConnection(testMongoUri(`${stack.id}_keys`))
-      .asPromise();
-    const models = createKeysModels(connection);
+    const models = await keysModels();
     const job = new KeyExpiryJob(models, redis, stack.env.REDIS_KEY_PREFIX!);
     const claimedAt = Date.now();
     // What the dead instance left behind: its claim, and no event.
@@ -598,6 +601,5 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(expiring.map((e) => [e.id, e.data.daysBefore])).toEqual([
       [`evt_api_key_expiring_${apiKey.id}_30`, 30],
     ]);
-    await connection.close();
   });
 });
