@@ -14,6 +14,14 @@ const persisted = (name: string) => {
   };
 };
 
+/** POSTs the persisted operation `name` straight to the gateway with `headers`. */
+const sendPersisted = <T>(stack: Stack, name: string, headers: Record<string, string>) =>
+  http<T>(stack.gateway.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(persisted(name)),
+  });
+
 describe('gateway in development', () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -51,13 +59,10 @@ describe('gateway in development', () => {
       { authorization: `Bearer ${key}` },
     ];
     for (const headers of presented) {
-      const response = await http<{ errors: Array<{ extensions: { code: string } }> }>(
-        stack.gateway.graphqlUrl,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(persisted('Usage')),
-        },
+      const response = await sendPersisted<{ errors: Array<{ extensions: { code: string } }> }>(
+        stack,
+        'Usage',
+        headers,
       );
       expect(response.status).toBe(403);
       expect(response.body.errors[0]!.extensions.code).toBe('api_key_not_accepted_here');
@@ -117,20 +122,13 @@ describe('gateway in development', () => {
       const account = await buildAccount(stack, { websites: 2 });
       const { apiKey } = await buildApiKey(stack, account);
       const only = account.websites[1]!.id;
-      const response = await http<{ data: { websites: Array<{ id: string }> } }>(
-        stack.gateway.graphqlUrl,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...signIdentity(
-              stack.env.INTERNAL_SECRET!,
-              facadeIdentityOf(account, apiKey.id, [only]),
-              { audience: 'gateway', request: persisted('ListWebsites') },
-            ),
-          },
-          body: JSON.stringify(persisted('ListWebsites')),
-        },
+      const response = await sendPersisted<{ data: { websites: Array<{ id: string }> } }>(
+        stack,
+        'ListWebsites',
+        signIdentity(stack.env.INTERNAL_SECRET!, facadeIdentityOf(account, apiKey.id, [only]), {
+          audience: 'gateway',
+          request: persisted('ListWebsites'),
+        }),
       );
       expect(response.status).toBe(200);
       expect(response.body.data.websites.map((w) => w.id)).toEqual([only]);
@@ -166,13 +164,10 @@ describe('gateway in development', () => {
       const forKeys = signIdentity(secret, identity, { ...forThis, audience: 'keys' });
       const forUsage = signIdentity(secret, identity, { ...forThis, request: persisted('Usage') });
       for (const headers of [forged, service, stale, forKeys, forUsage]) {
-        const response = await http<{ errors: Array<{ extensions: { code: string } }> }>(
-          stack.gateway.graphqlUrl,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...headers },
-            body: JSON.stringify(persisted('ListWebsites')),
-          },
+        const response = await sendPersisted<{ errors: Array<{ extensions: { code: string } }> }>(
+          stack,
+          'ListWebsites',
+          headers,
         );
         expect(response.status).toBe(401);
         expect(response.body.errors[0]!.extensions.code).toBe('untrusted_identity');
