@@ -137,6 +137,25 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     });
   });
 
+  it('KEY-1: when a key is first used on a day, then its recent activity keeps the last 31 days only and expires once the key goes unused', async () => {
+    const account = await buildAccount(stack);
+    const { key, apiKey } = await buildApiKey(stack, account);
+    const daily = `${stack.env.REDIS_KEY_PREFIX}usage:key:${apiKey.id}:daily`;
+    const dayAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+    await redis.hset(daily, dayAgo(40), '7', dayAgo(31), '6', dayAgo(30), '5', dayAgo(3), '4');
+
+    expect((await callApi(stack, 'GET', '/usage', { key })).status).toBe(200);
+    expect((await callApi(stack, 'GET', '/usage', { key })).status).toBe(200);
+
+    expect(await redis.hgetall(daily)).toEqual({
+      [dayAgo(30)]: '5',
+      [dayAgo(3)]: '4',
+      [dayAgo(0)]: '2',
+    });
+    const ttl = await redis.pttl(daily);
+    expect(ttl).toBeGreaterThan(30 * DAY);
+    expect(ttl).toBeLessThanOrEqual(31 * DAY);
+  });
   it('KEY-4: when keys are created and used, then their clear value is in no collection, no Redis key or value and no log line', async () => {
     const account = await buildAccount(stack);
     const { key } = await buildApiKey(stack, account);

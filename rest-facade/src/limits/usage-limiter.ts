@@ -26,17 +26,28 @@ export interface LimitDecision {
 }
 
 const WINDOW_SECONDS = 60;
+const DAY_MS = 86_400_000;
 /** Monthly counters outlive their month a little, for the dashboard's "last month" view. */
-const MONTH_COUNTER_GRACE_MS = 40 * 86_400_000;
+const MONTH_COUNTER_GRACE_MS = 40 * DAY_MS;
+
+/** The daily hash keeps the days the dashboard shows (30) and a day's margin. */
+const DAILY_KEPT_DAYS = 31;
 
 /**
  * KEYS: monthly counter, key total, key daily hash. ARGV: minute admitted (1/0), monthly limit,
- * counter expiry (ms epoch), today (YYYY-MM-DD). Atomic, so N concurrent requests against a
- * quota of L admit exactly L, across any number of facade instances.
+ * counter expiry (ms epoch), today (YYYY-MM-DD), oldest day kept (YYYY-MM-DD), daily hash
+ * lifetime (ms). Atomic, so N concurrent requests against a quota of L admit exactly L, across
+ * any number of facade instances. The first call of a day drops the days that left the window
+ * (dates compare as strings) and extends the hash's life, so an unused key's hash goes away.
  */
 const MONTHLY_SCRIPT = `
 local total = redis.call('INCR', KEYS[2])
-redis.call('HINCRBY', KEYS[3], ARGV[4], 1)
+if redis.call('HINCRBY', KEYS[3], ARGV[4], 1) == 1 then
+  for _, day in ipairs(redis.call('HKEYS', KEYS[3])) do
+    if day < ARGV[5] then redis.call('HDEL', KEYS[3], day) end
+  end
+  redis.call('PEXPIRE', KEYS[3], ARGV[6])
+end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 if ARGV[1] == '0' then return {2, used, total} end
 if used >= tonumber(ARGV[2]) then return {0, used, total} end
@@ -120,6 +131,8 @@ export class UsageLimiter {
         subject.requestsPerMonth,
         resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
         now.toISOString().slice(0, 10),
+        new Date(now.getTime() - (DAILY_KEPT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10),
+        DAILY_KEPT_DAYS * DAY_MS,
       )) as MonthlyResult;
       this.markStore(true);
     } catch (error) {
