@@ -216,6 +216,15 @@ program
   );
 
 program
+  .command('token:list')
+  .requiredOption('--user <id>')
+  .action((o: { user: string }) =>
+    withServices(async ({ credentials }) =>
+      print({ tokens: await credentials.accessTokensOfUser(o.user) }),
+    ),
+  );
+
+program
   .command('token:revoke')
   .requiredOption('--id <id>')
   .action((o: { id: string }) =>

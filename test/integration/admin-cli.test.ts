@@ -76,6 +76,13 @@ describe('admin CLI', () => {
     expect((await callApi(stack, 'GET', '/websites', { key: regenerated.key })).status).toBe(401);
     const token = await admin('token:create', '--user', user.id!);
     expect(token.token).toMatch(/^wat_/);
+    const tokens = await admin('token:list', '--user', user.id!);
+    expect(tokens).toEqual({
+      tokens: [expect.objectContaining({ id: token.id, name: 'cli', prefix: token.prefix })],
+    });
+    expect(JSON.stringify(tokens)).not.toContain(token.token);
+    await admin('token:revoke', '--id', token.id!);
+    expect(await admin('token:list', '--user', user.id!)).toEqual({ tokens: [] });
 
     // --websites all, as the README shows it, gives a key for every website.
     const second = await admin(

@@ -187,6 +187,75 @@ describe('gateway in development', () => {
     expect(response.body.data?.websites).toEqual([{ id: account.websites[0]!.id }]);
   });
 
+  it('when a leaked token has made another and is revoked, then both are refused at once, and the user sees only their own live tokens', async () => {
+    const account = await buildAccount(stack);
+    const other = await buildAccount(stack);
+    const leaked = await buildAccessToken(stack, account.user.id);
+    const ask = (token: string, query: string) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      graphql<Record<string, any>>(
+        stack.gateway.graphqlUrl,
+        query,
+        {},
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
+    const made = await ask(
+      leaked.token,
+      'mutation { createAccessToken(name: "made with the leak") { token accessToken { id } } }',
+    );
+    const child = made.body.data!.createAccessToken;
+    const grandchild = (
+      await ask(child.token, 'mutation { createAccessToken(name: "and another") { token } }')
+    ).body.data!.createAccessToken.token as string;
+    const sibling = await buildAccessToken(stack, account.user.id);
+    await buildAccessToken(stack, other.user.id);
+
+    const listed = await ask(sibling.token, '{ me { accessTokens { id name prefix revokedAt } } }');
+    const ids = listed.body.data!.me.accessTokens.map((t: { id: string }) => t.id);
+    expect(ids).toHaveLength(4);
+    expect(ids[0]).toBe(sibling.id);
+    expect(ids).toEqual(expect.arrayContaining([leaked.id, child.accessToken.id]));
+    expect(JSON.stringify(listed.body)).not.toContain(leaked.token);
+
+    const revoked = await ask(sibling.token, `mutation { revokeAccessToken(id: "${leaked.id}") }`);
+    expect(revoked.body.data).toEqual({ revokeAccessToken: true });
+    for (const token of [leaked.token, child.token, grandchild]) {
+      const refused = await ask(token, '{ me { id } }');
+      expect(refused.status).toBe(401);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
+    }
+    expect((await ask(sibling.token, '{ me { id } }')).body.data).toEqual({
+      me: { id: account.user.id },
+    });
+    const after = await ask(sibling.token, '{ me { accessTokens { id } } }');
+    expect(after.body.data!.me.accessTokens).toEqual([{ id: sibling.id }]);
+  });
+
+  it('when a token is revoked while another is being made with it, then the new one never works', async () => {
+    const account = await buildAccount(stack);
+    const parent = await buildAccessToken(stack, account.user.id);
+    const credentials = stack.keys.services.credentials;
+    const [made] = await Promise.allSettled([
+      credentials.createAccessToken(account.user.id, 'racing', parent.id),
+      credentials.revokeAccessToken(parent.id),
+    ]);
+    if (made.status === 'fulfilled') {
+      const response = await graphql(
+        stack.gateway.graphqlUrl,
+        '{ me { id } }',
+        {},
+        {
+          authorization: `Bearer ${made.value.token}`,
+        },
+      );
+      expect(response.status).toBe(401);
+    } else {
+      expect(made.reason).toMatchObject({ message: 'The access token was revoked' });
+    }
+  });
+
   it.each([
     [
       `${QUERY_LIMITS.maxAliases + 1} aliased fields`,

@@ -254,6 +254,46 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect((await callApi(stack, 'GET', '/usage', { key })).status).toBe(200);
   });
 
+  it('KEY-1: when a plain member asks for a key with manage_websites, manage_team or admin, then it is refused and nothing is created; an admin may', async () => {
+    const account = await buildAccount(stack);
+    const accounts = stack.keys.services.accounts;
+    const member = await accounts.createUser(`member-${Date.now()}@example.test`);
+    const admin = await accounts.createUser(`admin-${Date.now()}@example.test`);
+    await accounts.addMember(account.organization.id, member.id, 'member');
+    await accounts.addMember(account.organization.id, admin.id, 'admin');
+    const create = async (userId: string, permissions: string[]) =>
+      dashboard(
+        (await buildAccessToken(stack, userId)).token,
+        `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { permissions } } }`,
+        {
+          input: {
+            organizationId: account.organization.id,
+            name: 'k',
+            permissions,
+            expiration: 'NEVER',
+          },
+        },
+      );
+    const keysOfOrganization = async () =>
+      (await stack.keys.services.credentials.apiKeysOfOrganization(account.organization.id)).length;
+    const before = await keysOfOrganization();
+
+    for (const permission of ['MANAGE_WEBSITES', 'MANAGE_TEAM', 'ADMIN']) {
+      const refused = await create(member.id, ['READ_ANALYTICS', permission]);
+      expect(refused.body.data).toBeNull();
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+    }
+    expect(await keysOfOrganization()).toBe(before);
+
+    const allowed = await create(member.id, ['READ_ANALYTICS', 'TRACK_EVENTS']);
+    expect(allowed.body.data!.createApiKey.apiKey.permissions).toEqual([
+      'READ_ANALYTICS',
+      'TRACK_EVENTS',
+    ]);
+    const granted = await create(admin.id, ['READ_ANALYTICS', 'ADMIN']);
+    expect(granted.body.data!.createApiKey.apiKey.permissions).toEqual(['READ_ANALYTICS', 'ADMIN']);
+  });
+
   it('when someone outside the organization asks for a key, then it does not exist for them', async () => {
     const account = await buildAccount(stack);
     const stranger = await buildAccount(stack);

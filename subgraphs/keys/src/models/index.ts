@@ -74,11 +74,14 @@ const accessTokenSchema = new Schema(
     prefix: { type: String, required: true },
     lastUsedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
+    /** The tokens this one was created with (createAccessToken), oldest first: revoking any of them revokes it. */
+    lineage: { type: [Schema.Types.ObjectId], default: [] },
   },
   { timestamps: true },
 );
 accessTokenSchema.index({ secretHash: 1 }, { unique: true });
 accessTokenSchema.index({ userId: 1 });
+accessTokenSchema.index({ lineage: 1 });
 
 /**
  * The External API calls one key made within one call-log stream entry (a facade batch of up to

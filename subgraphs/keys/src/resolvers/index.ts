@@ -85,6 +85,16 @@ const accountResolvers = {
     // Only to the user themselves: a co-member must not walk on into the user's other teams.
     memberships: (user: UserView, _: unknown, ctx: KeysContext) =>
       isCaller(ctx.identity, user.id) ? ctx.deps.accounts.membershipsOfUser(user.id) : [],
+    accessTokens: async (user: UserView, _: unknown, ctx: KeysContext) => {
+      if (ctx.identity.kind !== 'accessToken' || ctx.identity.userId !== user.id) return [];
+      const tokens = await ctx.deps.credentials.accessTokensOfUser(user.id);
+      return tokens.map((token) => ({
+        ...token,
+        createdAt: iso(token.createdAt),
+        lastUsedAt: iso(token.lastUsedAt),
+        revokedAt: iso(token.revokedAt),
+      }));
+    },
   },
   Membership: {
     organization: (m: MembershipView, _: unknown, ctx: KeysContext) =>

@@ -82,7 +82,11 @@ export const keyManagementResolvers = {
     createAccessToken: async (_: unknown, args: { name: string }, ctx: KeysContext) => {
       if (ctx.identity.kind !== 'accessToken')
         throw unauthenticated('Access tokens are created with an access token or the admin CLI');
-      const created = await ctx.deps.credentials.createAccessToken(ctx.identity.userId, args.name);
+      const created = await ctx.deps.credentials.createAccessToken(
+        ctx.identity.userId,
+        args.name,
+        ctx.identity.tokenId,
+      );
       return {
         token: created.token,
         accessToken: {

@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import type { Permission, ResolvedCredential } from '../../../../common/identity';
 
 export type { ResolvedCredential };
-import { badInput, notFound } from '../../../../common/errors';
+import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/errors';
 import {
   ACCESS_TOKEN_PREFIX,
   API_KEY_PREFIX,
@@ -14,6 +14,8 @@ import type { KeysModels } from '../models';
 import { assertObjectId, type AccountService } from './account.service';
 
 export const DEFAULT_PERMISSIONS: Permission[] = ['read_analytics', 'track_events'];
+/** What a plain member's key may carry: the rest is for organization owners and admins. */
+const MEMBER_GRANTABLE = new Set<Permission>(DEFAULT_PERMISSIONS);
 
 export type Expiration = 'never' | '1y' | '90d' | Date;
 
@@ -40,6 +42,15 @@ export interface ApiKeyView {
   websiteIds: string[];
   expiresAt: Date | null;
   createdAt: Date;
+}
+
+export interface AccessTokenView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
 }
 
 export interface CredentialHooks {
@@ -82,9 +93,13 @@ export class CredentialService {
     const organizationId = assertObjectId(input.organizationId, 'Organization');
     const userId = assertObjectId(input.userId, 'User');
     const memberships = await this.accounts.membershipsOfUser(input.userId);
-    if (!memberships.some((m) => m.organizationId === input.organizationId)) {
-      throw badInput('The key owner must be a member of the organization');
-    }
+    const membership = memberships.find((m) => m.organizationId === input.organizationId);
+    if (!membership) throw badInput('The key owner must be a member of the organization');
+    const permissions = [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)];
+    if (membership.role === 'member' && permissions.some((p) => !MEMBER_GRANTABLE.has(p)))
+      throw forbidden(
+        'Only an organization owner or admin may hold a key with manage_websites, manage_team or admin',
+      );
     const websiteIds = input.websiteIds ?? null;
     if (websiteIds) {
       if (websiteIds.length === 0)
@@ -105,7 +120,7 @@ export class CredentialService {
       description: input.description ?? null,
       secretHash: sha256Hex(key),
       prefix: displayPrefix(key),
-      permissions: [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)],
+      permissions,
       websiteAccess: websiteIds ? 'selected' : 'all',
       websiteIds: (websiteIds ?? []).map((id) => new Types.ObjectId(id)),
       expiresAt: expiryDate(input.expiration ?? '1y'),
@@ -168,33 +183,83 @@ export class CredentialService {
     return docs.map(toApiKey);
   }
 
+  /**
+   * `createdWith`: the token the dashboard used to ask. The new token joins that token's lineage,
+   * so revoking a leaked token also ends the tokens made with it. Checked again after the insert:
+   * a revocation that ran in between has either seen the new token or left its ancestor revoked.
+   */
   async createAccessToken(
     userId: string,
     name: string,
+    createdWith?: string,
   ): Promise<{ token: string; id: string; prefix: string }> {
     const [user] = await this.accounts.usersByIds([userId]);
     if (!user) throw notFound('User');
+    let lineage: Types.ObjectId[] = [];
+    if (createdWith) {
+      const parent = await this.models.AccessToken.findOne({
+        _id: assertObjectId(createdWith, 'Access token'),
+        revokedAt: null,
+      }).lean();
+      if (!parent) throw unauthenticated('The access token was revoked');
+      lineage = [...parent.lineage, parent._id];
+    }
     const token = generateSecret(ACCESS_TOKEN_PREFIX);
     const doc = await this.models.AccessToken.create({
       userId: new Types.ObjectId(userId),
       name,
       secretHash: sha256Hex(token),
       prefix: displayPrefix(token),
+      lineage,
     });
+    if (
+      lineage.length > 0 &&
+      (await this.models.AccessToken.exists({ _id: { $in: lineage }, revokedAt: { $ne: null } }))
+    ) {
+      await this.models.AccessToken.updateOne(
+        { _id: doc._id },
+        { $set: { revokedAt: new Date() } },
+      );
+      throw unauthenticated('The access token was revoked');
+    }
     return { token, id: String(doc._id), prefix: doc.prefix };
   }
 
+  /** The user's live access tokens, newest first (never their values). */
+  async accessTokensOfUser(userId: string): Promise<AccessTokenView[]> {
+    const docs = await this.models.AccessToken.find({
+      userId: assertObjectId(userId, 'User'),
+      revokedAt: null,
+    })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean();
+    return docs.map((doc) => ({
+      id: String(doc._id),
+      name: doc.name,
+      prefix: doc.prefix,
+      createdAt: doc.createdAt,
+      lastUsedAt: doc.lastUsedAt ?? null,
+      revokedAt: null,
+    }));
+  }
+
   /**
-   * Revokes a token. With `userId` (the dashboard), only that user's own tokens: someone else's
-   * is reported as not found. Without it (the admin CLI), any token.
+   * Revokes a token and every token created with it (its lineage). With `userId` (the dashboard),
+   * only that user's own tokens: someone else's is reported as not found. Without it (the admin
+   * CLI), any token.
    */
   async revokeAccessToken(id: string, userId?: string): Promise<void> {
     const owner = userId ? { userId: assertObjectId(userId, 'User') } : {};
+    const now = new Date();
     const previous = await this.models.AccessToken.findOneAndUpdate(
       { _id: assertObjectId(id, 'Access token'), ...owner, revokedAt: null },
-      { $set: { revokedAt: new Date() } },
+      { $set: { revokedAt: now } },
     ).lean();
     if (!previous) throw notFound('Access token');
+    await this.models.AccessToken.updateMany(
+      { lineage: previous._id, revokedAt: null },
+      { $set: { revokedAt: now } },
+    );
     await this.hooks.revoked(previous.secretHash);
   }
 
