@@ -162,6 +162,8 @@ export async function createGatewayApp(
         const signed = facadeIdentity(config.internalSecret, req.headers, req.body as GraphQLBody);
         if (signed?.kind === 'apiKey') return { identity: signed };
         const presented = presentedCredential(req.headers);
+        // The facade on its own behalf (the collector resolving tracking codes).
+        if (signed && presented === null) return { identity: signed };
         // API keys count against limits and quotas, which only the REST facade applies: the
         // gateway resolves a key for the facade, and takes keys from anyone else only when told.
         if (presented?.startsWith(API_KEY_PREFIX) && !signed && !config.directApiKeys)

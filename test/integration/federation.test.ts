@@ -142,6 +142,17 @@ describe('gateway: one query across three subgraphs', () => {
       );
       expect(JSON.stringify(answer.body)).not.toContain(owner.user.email);
     }
+    // Not even the website's own fields: its name is a dashboard label, not public.
+    for (const headers of [{}, await bearer(outsider.user.id)]) {
+      const own = await graphql<{ websiteByTrackingCode: unknown }>(
+        stack.gateway.graphqlUrl,
+        'query ($code: String!) { websiteByTrackingCode(trackingCode: $code) { id name createdAt } }',
+        { code: site.trackingCode },
+        headers,
+      );
+      expect(own.body.data?.websiteByTrackingCode).toBeNull();
+      expect(own.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+    }
     const member = await ask(await bearer(owner.user.id));
     expect(member.body.errors).toBeUndefined();
     expect(member.body.data?.websiteByTrackingCode).toMatchObject({

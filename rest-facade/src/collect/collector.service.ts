@@ -6,6 +6,7 @@ import {
   analyticsEventStream,
   type CollectedEvent,
 } from '../../../subgraphs/analytics/src/ingest/collected-event';
+import { FACADE_SERVICE_IDENTITY, signIdentity } from '../../../common/identity';
 import type { GatewayClient } from '../gateway-client';
 
 export const LIVE_WINDOW_MS = 5 * 60_000;
@@ -55,6 +56,7 @@ export class CollectorService {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly gateway: GatewayClient,
+    private readonly internalSecret: string,
   ) {}
 
   /** The website of a tracking code, or null when no website has it. */
@@ -64,7 +66,11 @@ export class CollectorService {
     const result = await this.gateway.execute<{ websiteByTrackingCode: { id: string } | null }>(
       'WebsiteByTrackingCode',
       { trackingCode },
-      {},
+      (request) =>
+        signIdentity(this.internalSecret, FACADE_SERVICE_IDENTITY, {
+          audience: 'gateway',
+          request,
+        }),
     );
     if (result.errors.length > 0 || !result.data)
       throw new Error(`tracking code lookup failed: ${result.errors[0]?.message ?? 'no data'}`);

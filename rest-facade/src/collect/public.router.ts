@@ -63,7 +63,12 @@ function perIpPerMinute(deps: FacadeDeps, name: string, points: number, what: st
 
 /** Public, key-less routes: the collection endpoint, the tracking script and live visitors. */
 export function createPublicRouter(deps: FacadeDeps): Router {
-  const collector = new CollectorService(deps.redis, deps.config.redisKeyPrefix, deps.gateway);
+  const collector = new CollectorService(
+    deps.redis,
+    deps.config.redisKeyPrefix,
+    deps.gateway,
+    deps.config.internalSecret,
+  );
   const trustProxy = deps.config.trustedProxies !== '';
   const limitLive = perIpPerMinute(deps, 'live', LIVE_REQUESTS_PER_MINUTE, 'Live visitor counts');
   const limitCollect = perIpPerMinute(deps, 'collect', COLLECT_EVENTS_PER_MINUTE, 'Events');

@@ -47,9 +47,15 @@ const accountResolvers = {
       ctx.deps.access.accessibleWebsites(ctx.identity),
     website: (_: unknown, args: { id: string }, ctx: KeysContext) =>
       ctx.deps.access.website(ctx.identity, args.id),
-    // Tracking codes are public (embedded in every tracked page), so any caller may resolve one.
-    websiteByTrackingCode: (_: unknown, args: { trackingCode: string }, ctx: KeysContext) =>
-      ctx.deps.accounts.websiteByTrackingCode(args.trackingCode),
+    // The facade's collector resolves the codes it receives; other callers see only websites
+    // they may read: a tracking code is public (embedded in every tracked page), a website's
+    // name and the rest are not.
+    websiteByTrackingCode: async (_: unknown, args: { trackingCode: string }, ctx: KeysContext) => {
+      const website = await ctx.deps.accounts.websiteByTrackingCode(args.trackingCode);
+      if (!website || (ctx.identity.kind === 'service' && ctx.identity.name === 'rest-facade'))
+        return website;
+      return ctx.deps.access.website(ctx.identity, website.id);
+    },
     organization: async (_: unknown, args: { id: string }, ctx: KeysContext) => {
       await ctx.deps.access.assertMember(ctx.identity, args.id);
       return required(ctx.loaders.organization.load(args.id), 'Organization');
