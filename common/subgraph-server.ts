@@ -8,7 +8,7 @@ import express, { type Express } from 'express';
 import mongoose from 'mongoose';
 import { readFileSync } from 'node:fs';
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import gql from 'graphql-tag';
 import { healthRouter, type ReadinessCheck } from './health';
 import { jsonErrorHandler } from './json-errors';
@@ -142,6 +142,18 @@ export function hideInternalErrors(
     (typeof code === 'string' && APOLLO_CLIENT_ERROR_CODES.has(code));
   if (isClientError)
     return { message: formatted.message, path: formatted.path, extensions: formatted.extensions };
+  // Apollo's own refusals of a request (e.g. an unsupported persisted-query version) carry an
+  // HTTP 4xx but no code of their own.
+  const apolloStatus =
+    original instanceof GraphQLError
+      ? (original.extensions?.http as { status?: number } | undefined)?.status
+      : undefined;
+  if (typeof apolloStatus === 'number' && apolloStatus < 500)
+    return {
+      message: formatted.message,
+      path: formatted.path,
+      extensions: { code: 'BAD_REQUEST', httpStatus: apolloStatus },
+    };
   if (status === 503 && code === 'service_unavailable') {
     // An unreachable service behind this one (common/errors.ts serviceUnavailable): the caller
     // may retry; logged as a warning, not as a bug.

@@ -104,6 +104,7 @@ export async function createGatewayApp(
     // main() owns signal handling and stops Apollo in order with everything else.
     stopOnTerminationSignals: false,
     validationRules: limits.validationRules,
+    parseOptions: limits.parseOptions,
     plugins: [
       manifestOnlyForApiKeys(manifestCache),
       ApolloServerPluginLandingPageDisabled(),

@@ -13,15 +13,21 @@ export const QUERY_LIMITS = {
   maxDirectives: 50,
 } as const;
 
-/** Apollo Server options (validation rules and plugins) enforcing QUERY_LIMITS. */
+/**
+ * Apollo Server options (validation rules, plugins, parse options) enforcing QUERY_LIMITS. The
+ * token limit is graphql-js's own parse option rather than Armor's max-tokens plugin: that plugin
+ * re-parses in a hook Apollo treats as a server failure, so every document that does not parse
+ * got HTTP 500 (graphql-armor#751). Parsed by Apollo, it is a 400 GRAPHQL_PARSE_FAILED.
+ */
 export function queryLimits(options: { suggestFields: boolean }) {
-  return new ApolloArmor({
+  const armor = new ApolloArmor({
     maxAliases: { n: QUERY_LIMITS.maxAliases },
     maxDepth: { n: QUERY_LIMITS.maxDepth },
     costLimit: { maxCost: QUERY_LIMITS.maxCost },
-    maxTokens: { n: QUERY_LIMITS.maxTokens },
+    maxTokens: { enabled: false },
     maxDirectives: { n: QUERY_LIMITS.maxDirectives },
     // "Did you mean …?" helps in the schema explorer and maps the schema for anyone else.
     blockFieldSuggestion: { enabled: !options.suggestFields },
   }).protect();
+  return { ...armor, parseOptions: { maxTokens: QUERY_LIMITS.maxTokens } };
 }

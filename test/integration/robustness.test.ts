@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { signIdentity } from '../../common/identity';
-import { buildAccount, buildApiKey } from '../support/factories';
+import { QUERY_LIMITS } from '../../gateway/src/query-limits';
+import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
@@ -75,5 +77,68 @@ describe('bad input never gets a 500 or a stack trace', () => {
     );
     expect(response.status).toBe(400);
     expect(response.body.errors[0]!.extensions.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('the gateway refuses GraphQL documents it cannot run with a 400, not a 500', () => {
+  let stack: Stack;
+  let token: string;
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  beforeAll(async () => {
+    stack = await startStack(
+      'robustness-gql',
+      { WEBHOOK_WORKERS_ENABLED: 'false', LOG_LEVEL: 'error' },
+      sink,
+    );
+    token = (await buildAccessToken(stack, (await buildAccount(stack)).user.id)).token;
+  });
+  afterAll(() => stack.stop());
+
+  type Errors = { errors: Array<{ message: string; extensions: { code: string } }> };
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    http<Errors>(stack.gateway.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it.each([
+    ['an unterminated selection', '{ me { id '],
+    ['a stray character', '%ZZ'],
+    ['only a comment', '# nothing'],
+    [`more than ${QUERY_LIMITS.maxTokens} tokens`, `{ ${'me { id } '.repeat(300)}}`],
+  ])('when a document has %s, then 400 GRAPHQL_PARSE_FAILED', async (_case, query) => {
+    const anonymous: Record<string, string> = {};
+    for (const headers of [anonymous, { authorization: `Bearer ${token}` }]) {
+      const response = await post({ query }, headers);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]!.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+      expect(response.body.errors[0]!.message).toMatch(/^Syntax Error/);
+    }
+    const viaGet = await http<Errors>(
+      `${stack.gateway.graphqlUrl}?query=${encodeURIComponent(query)}`,
+      { headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': '1' } },
+    );
+    expect(viaGet.status).toBe(400);
+    expect(viaGet.body.errors[0]!.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(logLines.join('')).not.toContain('"level":"error"');
+  });
+
+  it('when a persisted query names a version other than 1, then 400 with that message, not logged as a failure', async () => {
+    const response = await post({
+      extensions: { persistedQuery: { version: 2, sha256Hash: 'abc' } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toEqual({
+      message: 'Unsupported persisted query version',
+      extensions: { code: 'BAD_REQUEST', httpStatus: 400 },
+    });
+    expect(logLines.join('')).not.toContain('"level":"error"');
   });
 });
