@@ -44,7 +44,7 @@ describe('public collection endpoint POST /api/collect', () => {
     url: 'https://shop.example/',
   });
 
-  it.each([
+  it.each<[string, string | Record<string, unknown>, string, string]>([
     ['a body that is not JSON', '{"type":', 'invalid_json', 'JSON'],
     ['a missing url', { type: 'pageview', trackingCode: 'x' }, 'invalid_parameters', 'url'],
     [
@@ -101,6 +101,30 @@ describe('public collection endpoint POST /api/collect', () => {
       },
       'invalid_parameters',
       'property name "plan.name"',
+    ],
+    ...[
+      ['a NUL', 'plan\u0000'],
+      ['a lone surrogate', '\ud800'],
+    ].map(
+      ([what, name]) =>
+        [
+          `a custom event property name with ${what}`,
+          {
+            type: 'event',
+            trackingCode: 'x',
+            url: 'https://a.example/',
+            name: 'signup',
+            props: { [name!]: 'pro' },
+          },
+          'invalid_parameters',
+          'must be valid text without NUL',
+        ] as [string, Record<string, unknown>, string, string],
+    ),
+    [
+      'replay events nested 20,000 levels deep (40 KB)',
+      `{"type":"replay","trackingCode":"x","url":"https://a.example/","sessionId":"session-deep","sequence":0,"events":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+      'invalid_parameters',
+      'nested more than 200 levels deep',
     ],
     [
       'a fractional screen width',

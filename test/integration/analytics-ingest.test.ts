@@ -269,11 +269,11 @@ describe('analytics ingestion (IngestService)', () => {
     });
   });
 
-  it('DATA-6: when a queued event carries property names MongoDB refuses, then it is stored with them escaped and counted', async () => {
+  it('DATA-6: when a queued event carries property names MongoDB refuses (dot, dollar, NUL, lone surrogates), then it is stored with them escaped and counted', async () => {
     const event = buildEvent('v9', 0, {
       type: 'event',
       name: 'signup',
-      props: { 'plan.name': 'pro', $tier: 2 },
+      props: { 'plan.name': 'pro', $tier: 2, 'nul\u0000': 'a', '\ud800': 'b', '\udbff': 'c' },
     });
 
     await ingest.apply([{ id: '300-0', event }]);
@@ -282,6 +282,8 @@ describe('analytics ingestion (IngestService)', () => {
     expect((raw?.payload as { props: unknown }).props).toEqual({
       'plan\uff0ename': 'pro',
       '\uff04tier': 2,
+      'nul\u2400': 'a',
+      '\ufffd': 'c',
     });
     const [total] = await models.StatTotal.find({ granularity: 'day', dim: '' }).lean();
     expect(total?.events).toBe(1);

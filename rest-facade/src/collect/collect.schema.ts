@@ -31,21 +31,47 @@ const base = {
 };
 
 const propValue = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
+/** A UTF-16 surrogate without its pair: not encodable as UTF-8, so stored as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Property names become field names of the stored raw event, and MongoDB (and FerretDB) refuse
- * names containing '.' or starting with '$'.
+ * Property names become field names of the stored raw event: MongoDB (and FerretDB) refuse names
+ * containing '.' or NUL or starting with '$', and two names that differ only in lone surrogates
+ * would become the same name. One such event would hold up its whole ingest batch.
  */
 const props = z
   .record(z.string().min(1).max(100), propValue)
   .refine((p) => Object.keys(p).length <= 30, 'at most 30 properties')
   .superRefine((p, ctx) => {
     for (const name of Object.keys(p))
-      if (name.includes('.') || name.startsWith('$'))
+      if (
+        name.includes('.') ||
+        name.startsWith('$') ||
+        name.includes('\u0000') ||
+        LONE_SURROGATE.test(name)
+      )
         ctx.addIssue({
           code: 'custom',
-          message: `property name ${JSON.stringify(name)} must not contain "." or start with "$"`,
+          message: `property name ${JSON.stringify(name)} must be valid text without NUL or ".", not starting with "$"`,
         });
   });
+
+/** Deep enough for any page's DOM snapshot; deeper nesting only exhausts the stack. */
+export const MAX_REPLAY_NESTING = 200;
+
+/** Nesting depth of a parsed JSON value, walked without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_REPLAY_NESTING) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 /** One collected event, as the tracking script sends it. Unknown fields are refused. */
 export const collectPayloadSchema = z.discriminatedUnion('type', [
@@ -93,7 +119,14 @@ export const collectPayloadSchema = z.discriminatedUnion('type', [
       type: z.literal('replay'),
       sessionId: z.string().regex(/^[\w-]{8,64}$/, '8 to 64 letters, digits, _ or -'),
       sequence: z.number().int().min(0).max(1_000_000),
-      events: z.array(z.unknown()).min(1).max(5_000),
+      events: z
+        .array(z.unknown())
+        .min(1)
+        .max(5_000)
+        .refine(
+          (events) => nestingDepth(events) <= MAX_REPLAY_NESTING,
+          `nested more than ${MAX_REPLAY_NESTING} levels deep`,
+        ),
     })
     .strict(),
 ]);

@@ -379,13 +379,23 @@ async function skippingDuplicates<T>(
   return refused;
 }
 
-/** Property names MongoDB refuses as field names ('.' anywhere, '$' first), stored escaped. */
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Property names MongoDB refuses as field names ('.' anywhere, '$' first, NUL), stored escaped.
+ * Lone surrogates become U+FFFD here, as UTF-8 encoding would make them anyway, so two names that
+ * differ only there collapse into one instead of a duplicate field the database refuses.
+ */
 function storableProps(
   props: Record<string, string | number | boolean>,
 ): Record<string, string | number | boolean> {
   return Object.fromEntries(
     Object.entries(props).map(([name, value]) => [
-      name.replace(/\./g, '\uff0e').replace(/^\$/, '\uff04'),
+      name
+        .replace(LONE_SURROGATES, '\ufffd')
+        .replace(/\u0000/g, '\u2400')
+        .replace(/\./g, '\uff0e')
+        .replace(/^\$/, '\uff04'),
       value,
     ]),
   );
