@@ -393,7 +393,7 @@ function storableProps(
     Object.entries(props).map(([name, value]) => [
       name
         .replace(LONE_SURROGATES, '\ufffd')
-        .replace(/\u0000/g, '\u2400')
+        .replaceAll('\u0000', '\u2400')
         .replace(/\./g, '\uff0e')
         .replace(/^\$/, '\uff04'),
       value,
