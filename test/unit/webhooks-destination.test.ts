@@ -73,9 +73,12 @@ describe('webhook destination policy (SSRF)', () => {
     expect(checkUrlShape('https://example.com/hook', production).hostname).toBe('example.com');
   });
 
-  it('when the URL carries credentials or another scheme, then it is refused', () => {
+  it('when the URL carries credentials, port 0 or another scheme, then it is refused', () => {
     expect(() => checkUrlShape('https://u:p@example.com/', production)).toThrow(
       expect.objectContaining({ reason: 'credentials_in_url' }),
+    );
+    expect(() => checkUrlShape('https://8.8.8.8:0/hook', production)).toThrow(
+      expect.objectContaining({ reason: 'invalid_port' }),
     );
     expect(() => checkUrlShape('file:///etc/passwd', production)).toThrow(
       expect.objectContaining({ reason: 'not_absolute_http_url' }),

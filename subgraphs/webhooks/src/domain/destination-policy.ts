@@ -18,6 +18,7 @@ export type RefusalReason =
   | 'not_absolute_http_url'
   | 'https_required'
   | 'credentials_in_url'
+  | 'invalid_port'
   | 'forbidden_address'
   | 'unresolvable_host';
 
@@ -87,6 +88,9 @@ export function checkUrlShape(raw: string, policy: DestinationPolicy): URL {
       'credentials_in_url',
       'The URL must not carry a user name or password',
     );
+  // URL accepts port 0, where nothing can listen: every delivery would fail.
+  if (url.port === '0')
+    throw new DestinationRefusedError('invalid_port', 'The URL must not use port 0');
   const host = hostOf(url);
   const literal = isIP(host) !== 0;
   if (literal && !isAllowedAddress(host, policy)) {
