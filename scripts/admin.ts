@@ -8,6 +8,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../common/identity';
+import { parseIsoInstant } from '../common/iso-instant';
 import { PLANS, type PlanName } from '../subgraphs/keys/src/plans';
 import type { Expiration } from '../subgraphs/keys/src/services/credential.service';
 import { withKeysStores, type KeysStores } from './lib/keys-stores';
@@ -58,9 +59,11 @@ const websites = (value: string): string[] | 'all' => {
 
 const expires = (value: string): Expiration => {
   if (value === 'never' || value === '1y' || value === '90d') return value;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime()))
-    throw new InvalidArgumentError('must be never, 1y, 90d or an ISO-8601 date-time');
+  const date = parseIsoInstant(value);
+  if (!date)
+    throw new InvalidArgumentError(
+      'must be never, 1y, 90d or an ISO-8601 date or date-time with offset',
+    );
   return date;
 };
 

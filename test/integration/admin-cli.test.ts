@@ -118,6 +118,10 @@ describe('admin CLI', () => {
       ['key:create', '--org', 'a', '--user', 'b', '--name', 'x', '--expires', 'yesterday'],
       /expires/,
     ],
+    [
+      ['key:create', '--org', 'a', '--user', 'b', '--name', 'x', '--expires', '2099-02-31'],
+      /expires.*ISO-8601/,
+    ],
     [['key:delete', '--id', '000000000000000000000000'], /API key not found/],
     [['key:create', '--org', 'a', '--user', 'b', '--name', 'x', '--websites', ','], /websites/],
   ])(

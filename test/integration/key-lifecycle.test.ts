@@ -294,6 +294,53 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(granted.body.data!.createApiKey.apiKey.permissions).toEqual(['READ_ANALYTICS', 'ADMIN']);
   });
 
+  it.each([
+    ['a day that does not exist', { expiration: 'CUSTOM', expiresAt: '2099-02-31' }, 'expiresAt'],
+    ['a year past 9999', { expiration: 'CUSTOM', expiresAt: '+099999-01-01' }, 'expiresAt'],
+    ['a time without offset', { expiration: 'CUSTOM', expiresAt: '2099-01-01T10:00' }, 'expiresAt'],
+    ['expiresAt beside NEVER', { expiration: 'NEVER', expiresAt: 'not a date' }, 'CUSTOM'],
+    ['expiresAt beside ONE_YEAR', { expiration: 'ONE_YEAR', expiresAt: '2099-01-01' }, 'CUSTOM'],
+  ])(
+    'KEY-1: when a key is asked for with %s, then 400 invalid_parameters and nothing is created',
+    async (_case, expiry, mentions) => {
+      const account = await buildAccount(stack);
+      const { token } = await buildAccessToken(stack, account.user.id);
+      const response = await dashboard(
+        token,
+        `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { id } } }`,
+        { input: { organizationId: account.organization.id, name: 'k', ...expiry } },
+      );
+      expect(response.body.errors?.[0]?.extensions).toMatchObject({
+        code: 'invalid_parameters',
+        httpStatus: 400,
+      });
+      expect(response.body.errors?.[0]?.message).toContain(mentions);
+      expect(
+        await stack.keys.services.credentials.apiKeysOfOrganization(account.organization.id),
+      ).toEqual([]);
+    },
+  );
+
+  it('KEY-1: when a key lists the same website many times, then it is stored once', async () => {
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const site = account.websites[0]!.id;
+    const response = await dashboard(
+      token,
+      `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { websites { id } } } }`,
+      {
+        input: {
+          organizationId: account.organization.id,
+          name: 'k',
+          expiration: 'CUSTOM',
+          expiresAt: '2099-03-01',
+          websiteIds: Array.from({ length: 200 }, () => site),
+        },
+      },
+    );
+    expect(response.body.data!.createApiKey.apiKey.websites).toEqual([{ id: site }]);
+  });
+
   it('when someone outside the organization asks for a key, then it does not exist for them', async () => {
     const account = await buildAccount(stack);
     const stranger = await buildAccount(stack);

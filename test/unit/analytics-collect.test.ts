@@ -38,8 +38,8 @@ describe('collector: validation and enrichment', () => {
     });
     expect(result.success).toBe(false);
     const message = describeIssues(result.error!);
-    expect(message).toContain('props: property name "plan.name" must not contain');
-    expect(message).toContain('props: property name "$tier" must not contain');
+    expect(message).toContain('props: property name "plan.name" must be valid text');
+    expect(message).toContain('props: property name "$tier" must be valid text');
     expect(message).not.toContain('plan_size');
   });
 

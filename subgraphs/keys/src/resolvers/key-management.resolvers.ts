@@ -1,4 +1,5 @@
 import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/errors';
+import { parseIsoInstant } from '../../../../common/iso-instant';
 import type { PlanName } from '../plans';
 import type { PaymentEventInput } from '../services/billing.service';
 import type { Permission } from '../../../../common/identity';
@@ -19,6 +20,8 @@ interface CreateApiKeyArgs {
 }
 
 function expirationOf(input: CreateApiKeyArgs['input']): Expiration {
+  if (input.expiresAt && input.expiration !== 'CUSTOM')
+    throw badInput('expiresAt goes only with expiration CUSTOM');
   switch (input.expiration) {
     case 'NEVER':
       return 'never';
@@ -28,15 +31,20 @@ function expirationOf(input: CreateApiKeyArgs['input']): Expiration {
       return '1y';
     case 'CUSTOM': {
       if (!input.expiresAt) throw badInput('CUSTOM expiration needs expiresAt');
-      return new Date(input.expiresAt);
+      const expiresAt = parseIsoInstant(input.expiresAt);
+      if (!expiresAt)
+        throw badInput(
+          'expiresAt is not an ISO 8601 date or date-time with offset (e.g. 2027-03-01T00:00:00Z)',
+        );
+      return expiresAt;
     }
   }
 }
 
 const optionalDate = (value: string | null | undefined, name: string) => {
   if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badInput(`${name} is not an ISO 8601 date`);
+  const date = parseIsoInstant(value);
+  if (!date) throw badInput(`${name} is not an ISO 8601 date or date-time with offset`);
   return date;
 };
 

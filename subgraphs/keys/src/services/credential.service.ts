@@ -100,7 +100,7 @@ export class CredentialService {
       throw forbidden(
         'Only an organization owner or admin may hold a key with manage_websites, manage_team or admin',
       );
-    const websiteIds = input.websiteIds ?? null;
+    const websiteIds = input.websiteIds ? [...new Set(input.websiteIds)] : null;
     if (websiteIds) {
       if (websiteIds.length === 0)
         throw badInput('Selected-websites access needs at least one website');
