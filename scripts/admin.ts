@@ -135,6 +135,17 @@ program
   );
 
 program
+  .command('member:remove')
+  .requiredOption('--org <id>')
+  .requiredOption('--user <id>')
+  .action((o: { org: string; user: string }) =>
+    withServices(async ({ accounts }) => {
+      await accounts.removeMember(o.org, o.user);
+      print({ organizationId: o.org, userId: o.user, removed: true });
+    }),
+  );
+
+program
   .command('website:create')
   .requiredOption('--org <id>')
   .requiredOption('--name <name>')

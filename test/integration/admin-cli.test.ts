@@ -107,6 +107,41 @@ describe('admin CLI', () => {
     expect(all.body.data.websites.map((w) => w.id).sort()).toEqual([website.id, second.id].sort());
   });
 
+  it('AUTH-3: when an operator removes a member, then their key is refused at once, and the last owner cannot be removed', async () => {
+    const org = await admin('org:create', '--name', 'Leavers', '--plan', 'pro');
+    const email = () => `leaver-${randomBytes(3).toString('hex')}@example.test`;
+    const owner = await admin('user:create', '--email', email());
+    const leaver = await admin('user:create', '--email', email());
+    await admin('member:add', '--org', org.id!, '--user', owner.id!, '--role', 'owner');
+    await admin('member:add', '--org', org.id!, '--user', leaver.id!);
+    await admin('website:create', '--org', org.id!, '--name', 'Shop', '--domain', 'shop.example');
+    const { key } = await admin(
+      'key:create',
+      '--org',
+      org.id!,
+      '--user',
+      leaver.id!,
+      '--name',
+      'laptop',
+    );
+    const websites = () => callApi<{ error: { code: string } }>(stack, 'GET', '/websites', { key });
+    expect((await websites()).status).toBe(200);
+
+    expect(await admin('member:remove', '--org', org.id!, '--user', leaver.id!)).toEqual({
+      organizationId: org.id,
+      userId: leaver.id,
+      removed: true,
+    });
+    const refused = await websites();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
+
+    const lastOwner = await adminFails('member:remove', '--org', org.id!, '--user', owner.id!);
+    expect(lastOwner.stderr).toMatch(/at least one owner/);
+    const again = await adminFails('member:remove', '--org', org.id!, '--user', leaver.id!);
+    expect(again.stderr).toMatch(/Membership not found/);
+  });
+
   it.each([
     [['org:create', '--name', 'X', '--plan', 'gold'], /plan/],
     [['user:create', '--email', 'not-an-email'], /email/],

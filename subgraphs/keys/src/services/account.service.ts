@@ -132,6 +132,25 @@ export class AccountService {
     return { organizationId, userId, role };
   }
 
+  /** Ends a membership; the member's keys for that organization stop working at once. */
+  async removeMember(organizationId: string, userId: string): Promise<void> {
+    const filter = {
+      organizationId: assertObjectId(organizationId, 'Organization'),
+      userId: assertObjectId(userId, 'User'),
+    };
+    const membership = await this.models.Membership.findOne(filter).lean();
+    if (!membership) throw notFound('Membership');
+    if (membership.role === 'owner') {
+      const owners = await this.models.Membership.countDocuments({
+        organizationId: filter.organizationId,
+        role: 'owner',
+      });
+      if (owners <= 1) throw badInput('An organization keeps at least one owner');
+    }
+    await this.models.Membership.deleteOne(filter);
+    await this.changed();
+  }
+
   async createWebsite(input: {
     organizationId: string;
     name: string;
