@@ -17,6 +17,7 @@ import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/sec
 export { presentedCredential } from '../../common/secrets';
 import type { Dispatcher } from 'undici';
 import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
+import { TokenUseRecorder } from '../../common/token-use';
 
 const RESOLVE_QUERY = `query ResolveCredential($secretHash: String!) {
   resolveCredential(secretHash: $secretHash) { kind id userId organizationId organizationPlan permissions websiteIds expiresAt }
@@ -104,6 +105,7 @@ export function facadeIdentity(
 /** Turns a presented credential into the identity the subgraphs receive, or a 401/403. */
 export class Authenticator {
   private readonly cache: VersionedCache<ResolvedCredential>;
+  private readonly tokenUse: TokenUseRecorder;
 
   constructor(
     private readonly keysUrl: string,
@@ -114,6 +116,7 @@ export class Authenticator {
     logger: Logger,
   ) {
     this.cache = createCredentialCache<ResolvedCredential>(redis, redisKeyPrefix, logger);
+    this.tokenUse = new TokenUseRecorder(redis, redisKeyPrefix, logger);
   }
 
   async identify(presented: string | null, now = new Date()): Promise<CallerIdentity> {
@@ -124,8 +127,10 @@ export class Authenticator {
     const hash = sha256Hex(presented);
     const resolved = await this.cache.get(hash, () => this.resolve(hash));
     if (!resolved || (resolved.kind === 'apiKey') !== isApiKey) throw refuse();
-    if (resolved.kind === 'accessToken')
+    if (resolved.kind === 'accessToken') {
+      this.tokenUse.record(resolved.id, now.getTime());
       return { kind: 'accessToken', tokenId: resolved.id, userId: resolved.userId };
+    }
     if (resolved.expiresAt && new Date(resolved.expiresAt).getTime() <= now.getTime())
       throw keyExpired(resolved.id);
     if (resolved.organizationPlan === 'free') throw paidPlanRequired(resolved.id);

@@ -233,6 +233,26 @@ describe('gateway in development', () => {
     expect(after.body.data!.me.accessTokens).toEqual([{ id: sibling.id }]);
   });
 
+  it('when a user lists their tokens, then each shows when it was last used, to the minute', async () => {
+    const account = await buildAccount(stack);
+    const used = await buildAccessToken(stack, account.user.id);
+    const unused = await buildAccessToken(stack, account.user.id);
+    const before = Date.now();
+    const listed = await graphql<{
+      me: { accessTokens: Array<{ id: string; lastUsedAt: string | null }> };
+    }>(
+      stack.gateway.graphqlUrl,
+      '{ me { accessTokens { id lastUsedAt } } }',
+      {},
+      { authorization: `Bearer ${used.token}` },
+    );
+    const byId = new Map(listed.body.data!.me.accessTokens.map((t) => [t.id, t.lastUsedAt]));
+    expect(byId.get(unused.id)).toBeNull();
+    const lastUsed = new Date(byId.get(used.id)!).getTime();
+    expect(lastUsed).toBeGreaterThanOrEqual(before - 1_000);
+    expect(lastUsed).toBeLessThanOrEqual(Date.now());
+  });
+
   it('when a token is revoked while another is being made with it, then the new one never works', async () => {
     const account = await buildAccount(stack);
     const parent = await buildAccessToken(stack, account.user.id);

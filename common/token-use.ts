@@ -1,0 +1,58 @@
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from './logger';
+
+/** Hash of access token id → when it was last used (ms since the epoch). */
+const lastUsedKey = (prefix: string) => `${prefix}usage:tokens:last-used`;
+
+/** A token's last use is recorded at most this often per gateway instance. */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * Records dashboard access-token use for the token list's "last used" (the gateway sees every
+ * use). Off the request path and at most once a minute per token: a dashboard polling every
+ * second costs one Redis write a minute.
+ */
+export class TokenUseRecorder {
+  private readonly written = new LRUCache<string, number>({ max: 10_000 });
+  private failing = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  record(tokenId: string, now = Date.now()): void {
+    const last = this.written.get(tokenId);
+    if (last !== undefined && now - last < TOKEN_USE_RESOLUTION_MS) return;
+    this.written.set(tokenId, now);
+    this.redis.hset(lastUsedKey(this.prefix), tokenId, String(now)).then(
+      () => {
+        this.failing = false;
+      },
+      (error: unknown) => {
+        this.written.delete(tokenId);
+        if (this.failing) return;
+        this.failing = true;
+        this.logger.warn({ err: (error as Error).message }, 'could not record access token use');
+      },
+    );
+  }
+}
+
+/** When each of these tokens was last used, as far as the gateways recorded it. */
+export async function tokensLastUsed(
+  redis: Redis,
+  prefix: string,
+  tokenIds: readonly string[],
+): Promise<Map<string, Date>> {
+  if (tokenIds.length === 0) return new Map();
+  const values = await redis.hmget(lastUsedKey(prefix), ...tokenIds);
+  const used = new Map<string, Date>();
+  tokenIds.forEach((id, i) => {
+    const value = values[i];
+    if (value) used.set(id, new Date(Number(value)));
+  });
+  return used;
+}
