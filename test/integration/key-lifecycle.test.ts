@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { platformEventStream, type PlatformEvent } from '../../common/platform-events';
@@ -10,6 +9,7 @@ import { sha256Hex } from '../../common/secrets';
 import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
+import { captureLogs } from '../support/log-capture';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { startFacade } from '../../rest-facade/src/app';
@@ -21,13 +21,7 @@ const DAY = 86_400_000;
 describe('API key lifecycle through the dashboard GraphQL', () => {
   let stack: Stack;
   let redis: Redis;
-  const logLines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines: logLines, sink } = captureLogs();
 
   beforeAll(async () => {
     stack = await startStack(

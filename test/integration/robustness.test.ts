@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { signIdentity } from '../../common/identity';
 import { QUERY_LIMITS } from '../../gateway/src/query-limits';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
+import { captureLogs } from '../support/log-capture';
 import { startStack, type Stack } from '../support/stack';
 
 describe('bad input never gets a 500 or a stack trace', () => {
@@ -83,13 +83,7 @@ describe('bad input never gets a 500 or a stack trace', () => {
 describe('the gateway refuses GraphQL documents it cannot run with a 400, not a 500', () => {
   let stack: Stack;
   let token: string;
-  const logLines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines: logLines, sink } = captureLogs();
   beforeAll(async () => {
     stack = await startStack(
       'robustness-gql',
