@@ -12,6 +12,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import gql from 'graphql-tag';
 import { healthRouter, type ReadinessCheck } from './health';
 import { jsonErrorHandler } from './json-errors';
+import { isMongoUnavailable } from './mongo-outage';
 import { verifyIdentity, type Audience, type CallerIdentity, type GraphQLBody } from './identity';
 import { currentRequestId, requestContext } from './request-context';
 import type { Logger } from './logger';
@@ -117,6 +118,20 @@ const APOLLO_CLIENT_ERROR_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
+const OUTAGE_WARNING_INTERVAL_MS = 30_000;
+const lastOutageWarning = new WeakMap<Logger, number>();
+
+/** One warning per service every 30 s while MongoDB is unreachable, not one per failed field. */
+function warnOfDatabaseOutage(logger: Logger, error: unknown): void {
+  const now = Date.now();
+  if (now - (lastOutageWarning.get(logger) ?? 0) < OUTAGE_WARNING_INTERVAL_MS) return;
+  lastOutageWarning.set(logger, now);
+  logger.warn(
+    { err: (error as Error)?.message, requestId: currentRequestId() },
+    'mongodb unavailable: answering 503 service_unavailable',
+  );
+}
+
 /** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
 export function hideInternalErrors(
   formatted: GraphQLFormattedError,
@@ -154,6 +169,14 @@ export function hideInternalErrors(
       path: formatted.path,
       extensions: { code: 'BAD_REQUEST', httpStatus: apolloStatus },
     };
+  if (isMongoUnavailable(original)) {
+    warnOfDatabaseOutage(logger, original);
+    return {
+      message: 'The database is unavailable; retry shortly',
+      path: formatted.path,
+      extensions: { code: 'service_unavailable', httpStatus: 503 },
+    };
+  }
   if (status === 503 && code === 'service_unavailable') {
     // An unreachable service behind this one (common/errors.ts serviceUnavailable): the caller
     // may retry; logged as a warning, not as a bug.

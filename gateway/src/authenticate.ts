@@ -164,10 +164,13 @@ export class Authenticator {
     }
     const body = JSON.parse(answer.text) as {
       data?: { resolveCredential: ResolvedCredential | null };
-      errors?: unknown[];
+      errors?: Array<{ extensions?: { code?: string } }>;
     };
-    if (answer.status !== 200 || body.errors || !body.data)
-      throw new Error(`keys subgraph could not resolve a credential (HTTP ${answer.status})`);
+    const failure = `keys subgraph could not resolve a credential (HTTP ${answer.status})`;
+    // The keys subgraph's own store is unreachable: the caller may retry, as above.
+    if (body.errors?.some((e) => e.extensions?.code === 'service_unavailable'))
+      throw serviceUnavailable('keys', new Error(failure), RESPONSE_STATUS);
+    if (answer.status !== 200 || body.errors || !body.data) throw new Error(failure);
     return body.data.resolveCredential;
   }
 }

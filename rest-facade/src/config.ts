@@ -17,12 +17,18 @@ const schema = baseEnvSchema.extend({
    * caller cannot choose the IP that is logged. Examples: `loopback`, `10.0.0.0/8`, `1`.
    */
   TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * How long the collector trusts a tracking code → website lookup before asking again. While a
+   * lookup fails (keys subgraph or its database down), a known code keeps its website anyway.
+   */
+  TRACKING_CODE_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface FacadeConfig extends BaseConfig {
   port: number;
   gatewayUrl: string;
   trustedProxies: string;
+  trackingCodeCacheMs: number;
 }
 
 export function loadFacadeConfig(env: Env): FacadeConfig {
@@ -32,5 +38,6 @@ export function loadFacadeConfig(env: Env): FacadeConfig {
     port: e.FACADE_PORT,
     gatewayUrl: e.GATEWAY_URL,
     trustedProxies: e.TRUSTED_PROXIES,
+    trackingCodeCacheMs: e.TRACKING_CODE_CACHE_SECONDS * 1000,
   };
 }

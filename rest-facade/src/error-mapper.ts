@@ -93,7 +93,7 @@ function logFailure(
   else logger.error(fields, 'request failed');
 }
 
-function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.parse.failed') return invalidJson();

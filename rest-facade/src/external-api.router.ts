@@ -14,7 +14,7 @@ import type { CallLogWriter } from './call-log/call-log.writer';
 import type { FacadeDeps } from './deps';
 import { sendSuccess } from './envelope';
 import { jsonBodyReader } from './json-body';
-import { fromGraphQLErrors } from './error-mapper';
+import { fromGraphQLErrors, toApiError } from './error-mapper';
 import type { Headroom } from './limits/headroom';
 import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
 import { ROUTES, type RouteDefinition } from './routes';
@@ -159,8 +159,19 @@ function answerCall(route: RouteDefinition, deps: ExternalApiDeps) {
       if (refusal) throw refusal;
       // Not started only when the key lacks the route's permission (a refused minute threw above).
       if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
-      const result = await executing;
-      if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+      let result: Awaited<typeof executing>;
+      try {
+        result = await executing;
+        if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+      } catch (error) {
+        // Failed on our side (5xx): the call gives its monthly count back, so an outage of ours
+        // costs no quota. The per-minute point stays, so retries are still paced.
+        if (toApiError(error).status >= 500 && usage.monthlyUsed !== null) {
+          await deps.limiter.refundMonthly(limitSubject(context), usage.resetAt);
+          res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed - 1));
+        }
+        throw error;
+      }
       sendSuccess(res, route.present(result.data, { key: context, usage }));
     } finally {
       if (claimed) deps.headroom.release(claimed.billingOrganizationId);

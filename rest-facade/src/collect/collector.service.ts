@@ -7,6 +7,7 @@ import {
   type CollectedEvent,
 } from '../../../subgraphs/analytics/src/ingest/collected-event';
 import { FACADE_SERVICE_IDENTITY, signIdentity } from '../../../common/identity';
+import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
 
 export const LIVE_WINDOW_MS = 5 * 60_000;
@@ -46,10 +47,12 @@ export async function appendEvent(
  * to the analytics stream and the live-visitor sorted sets.
  */
 export class CollectorService {
-  private readonly sites = new LRUCache<string, { websiteId: string | null }>({
-    max: 50_000,
-    ttl: 60_000,
-  });
+  /**
+   * Tracking code → website, for `cacheMs` (unknown codes for at most 10 s, so a website created
+   * a moment ago starts counting soon). While the lookup fails (the keys subgraph or its database
+   * is down), a code known before keeps its website, so beacons still reach the stream.
+   */
+  private readonly sites: LRUCache<string, { websiteId: string | null }>;
   private salt: { day: number; value: string } | null = null;
 
   constructor(
@@ -57,27 +60,39 @@ export class CollectorService {
     private readonly prefix: string,
     private readonly gateway: GatewayClient,
     private readonly internalSecret: string,
-  ) {}
+    private readonly cacheMs: number,
+  ) {
+    this.sites = new LRUCache<string, { websiteId: string | null }>({
+      max: 50_000,
+      ttl: this.cacheMs,
+      fetchMethod: async (trackingCode, stale, { options }) => {
+        let result;
+        try {
+          result = await this.gateway.execute<{
+            websiteByTrackingCode: { id: string } | null;
+          }>('WebsiteByTrackingCode', { trackingCode }, (request) =>
+            signIdentity(this.internalSecret, FACADE_SERVICE_IDENTITY, {
+              audience: 'gateway',
+              request,
+            }),
+          );
+          if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+        } catch (error) {
+          if (!stale) throw error;
+          // Asked again in a few seconds; until then the code keeps the website it had.
+          options.ttl = Math.min(5_000, this.cacheMs);
+          return stale;
+        }
+        const websiteId = result.data.websiteByTrackingCode?.id ?? null;
+        if (!websiteId) options.ttl = Math.min(10_000, this.cacheMs);
+        return { websiteId };
+      },
+    });
+  }
 
   /** The website of a tracking code, or null when no website has it. */
   async websiteOf(trackingCode: string): Promise<string | null> {
-    const cached = this.sites.get(trackingCode);
-    if (cached) return cached.websiteId;
-    const result = await this.gateway.execute<{ websiteByTrackingCode: { id: string } | null }>(
-      'WebsiteByTrackingCode',
-      { trackingCode },
-      (request) =>
-        signIdentity(this.internalSecret, FACADE_SERVICE_IDENTITY, {
-          audience: 'gateway',
-          request,
-        }),
-    );
-    if (result.errors.length > 0 || !result.data)
-      throw new Error(`tracking code lookup failed: ${result.errors[0]?.message ?? 'no data'}`);
-    const websiteId = result.data.websiteByTrackingCode?.id ?? null;
-    // Unknown codes are remembered briefly, so a website created a moment ago starts counting soon.
-    this.sites.set(trackingCode, { websiteId }, { ttl: websiteId ? 60_000 : 10_000 });
-    return websiteId;
+    return (await this.sites.fetch(trackingCode))?.websiteId ?? null;
   }
 
   /** Today's salt, shared by every facade instance through Redis and gone two days later. */

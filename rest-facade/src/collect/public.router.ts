@@ -68,6 +68,7 @@ export function createPublicRouter(deps: FacadeDeps): Router {
     deps.config.redisKeyPrefix,
     deps.gateway,
     deps.config.internalSecret,
+    deps.config.trackingCodeCacheMs,
   );
   const trustProxy = deps.config.trustedProxies !== '';
   const limitLive = perIpPerMinute(deps, 'live', LIVE_REQUESTS_PER_MINUTE, 'Live visitor counts');

@@ -165,6 +165,17 @@ export class UsageLimiter {
     };
   }
 
+  /**
+   * Takes back one call's monthly count, in the month that counted it (`resetAt` is that month's
+   * end): for a call that failed on our side. Never rejects.
+   */
+  async refundMonthly(subject: LimitSubject, resetAt: Date): Promise<void> {
+    const countedIn = new Date(resetAt.getTime() - 1);
+    await this.redis
+      .decr(this.keys.monthly(subject.billingOrganizationId, countedIn))
+      .catch(() => undefined);
+  }
+
   /** Step 1: the per-minute limit takes a point (or refuses). */
   async takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
     const points = subject.requestsPerMinute;

@@ -28,6 +28,7 @@ import type {
   Stat,
   Visitor,
 } from '../models';
+import { isMongoUnavailable } from '../../../../common/mongo-outage';
 
 const BLOCK_MS = 250;
 const DUPLICATE_KEY = 11000;
@@ -419,13 +420,7 @@ function duplicateIndexes(error: unknown): number[] {
  * batch was refused: the batch is retried for as long as the outage lasts, never dead-lettered.
  */
 export function isOutage(error: unknown): boolean {
-  if (error instanceof AdmissionUnavailableError) return true;
-  const name = (error as Error | undefined)?.name ?? '';
-  if (/^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed)Error$/.test(name))
-    return true;
-  // bulkWrite and insertMany wrap what went wrong (e.g. server selection) in a MongoBulkWriteError.
-  const wrapped = (error as { errorResponse?: unknown } | undefined)?.errorResponse;
-  return wrapped instanceof Error && wrapped !== error && isOutage(wrapped);
+  return error instanceof AdmissionUnavailableError || isMongoUnavailable(error);
 }
 
 /** Waits until the analytics consumer group has read and acknowledged everything in the stream. */

@@ -1,0 +1,139 @@
+import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
+import { callApi } from '../support/api-client';
+import { http } from '../support/http';
+import { captureLogs } from '../support/log-capture';
+import { expectMatchesOpenApi } from '../support/openapi';
+import { startStack, type Stack } from '../support/stack';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findMongoEngine, startEngine } from '../../scripts/lib/engines';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+/**
+ * A MongoDB engine of the test's own, killed (SIGKILL) and started again on the same port and
+ * data, as a crash and restart look to the services. (A TCP proxy cut in between is no stand-in:
+ * a driver monitor can hang on a connection the proxy half-closed, which a real restart never does.)
+ */
+async function startOwnEngine() {
+  const engine = findMongoEngine();
+  if (!engine) throw new Error('no MongoDB engine: run npm run ferretdb:install');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wa-outage-'));
+  let running = await startEngine(engine, dataDir);
+  const port = running.port;
+  return {
+    uri: `mongodb://127.0.0.1:${port}/`,
+    async crash() {
+      const exited = once(running.child, 'exit');
+      running.child.kill('SIGKILL');
+      await exited;
+    },
+    async restart() {
+      running = await startEngine(engine, dataDir, port);
+      if (running.port !== port) throw new Error(`port ${port} was taken meanwhile`);
+    },
+    async stop() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('while MongoDB is unreachable', () => {
+  const logs = captureLogs();
+  let stack: Stack;
+  let engine: Awaited<ReturnType<typeof startOwnEngine>>;
+  let crashed = false;
+  beforeAll(async () => {
+    engine = await startOwnEngine();
+    const original = process.env.TEST_MONGODB_URI;
+    process.env.TEST_MONGODB_URI = engine.uri; // startStack's databases go to this engine
+    try {
+      stack = await startStack(
+        'mongo-outage',
+        { WEBHOOK_WORKERS_ENABLED: 'false', LOG_LEVEL: 'warn', TRACKING_CODE_CACHE_SECONDS: '1' },
+        logs.sink,
+      );
+    } finally {
+      process.env.TEST_MONGODB_URI = original;
+    }
+  });
+  afterAll(async () => {
+    if (crashed) await engine.restart();
+    await stack.stop();
+    await engine.stop();
+  });
+
+  jest.setTimeout(60_000);
+  it('when the database goes away, then reads answer 503 service_unavailable (not 500) and cost no quota, known tracking codes keep collecting, nothing is logged as a bug, and all recovers by itself', async () => {
+    const account = await buildAccount(stack, { plan: 'enterprise' });
+    const { key } = await buildApiKey(stack, account);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const site = account.websites[0]!;
+    const stranger = await buildAccount(stack);
+    const collect = (trackingCode: string) =>
+      http(`${stack.facade.url}/api/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'user-agent': BROWSER },
+        body: JSON.stringify({ trackingCode, type: 'pageview', url: 'https://shop.example/' }),
+      });
+    const before = await callApi(stack, 'GET', '/usage', { key });
+    expect(before.status).toBe(200);
+    const monthlyBefore = before.headers.get('x-usage-monthly');
+    expect((await collect(site.trackingCode)).status).toBe(202);
+    const errorsBefore = logs.lines.filter((l) => l.includes('"level":"error"')).length;
+
+    await engine.crash();
+    crashed = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // the tracking code's entry is stale now
+
+    for (const [method, route, body] of [
+      ['GET', `/analytics/${site.id}?range=7d`, undefined],
+      ['POST', `/query/${site.id}`, { metrics: ['pageviews'], date_range: '7d' }],
+    ] as const) {
+      const response = await callApi<{ success: boolean; error: { code: string } }>(
+        stack,
+        method,
+        route,
+        { key, body },
+      );
+      expect(response.status).toBe(503);
+      // Failed on our side: the call gave its monthly count back.
+      expect(response.headers.get('x-usage-monthly')).toBe(monthlyBefore);
+      expect(response.body).toMatchObject({
+        success: false,
+        error: { code: 'service_unavailable' },
+      });
+    }
+    const hooks = await http(`${stack.facade.url}/v1/cli/mutate/webhooks`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(hooks.status).toBe(503);
+    expectMatchesOpenApi('GET', `${stack.facade.url}/v1/cli/mutate/webhooks`, hooks);
+
+    const known = await collect(site.trackingCode);
+    expect(known.status).toBe(202);
+    const unknown = await collect(stranger.websites[0]!.trackingCode);
+    expect(unknown.status).toBe(503);
+    expect(logs.lines.filter((l) => l.includes('"level":"error"'))).toHaveLength(errorsBefore);
+
+    await engine.restart();
+    crashed = false;
+    let recovered = 0;
+    for (let attempt = 0; attempt < 100 && recovered !== 200; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      recovered = (await callApi(stack, 'GET', `/analytics/${site.id}?range=7d`, { key })).status;
+    }
+    expect(recovered).toBe(200);
+    await stack.analytics.services.ingest.waitUntilIdle();
+    const overview = await callApi<{ data: { summary: { pageviews: number } } }>(
+      stack,
+      'GET',
+      `/analytics/${site.id}?range=24h`,
+      { key },
+    );
+    expect(overview.body.data.summary.pageviews).toBe(2);
+  });
+});
