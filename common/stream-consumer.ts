@@ -140,13 +140,19 @@ export class StreamConsumer {
           continue;
         }
         await this.readOnce(this.options.blockMs ?? 1_000);
+        if (failures > 0)
+          this.options.logger.info(
+            { stream: this.options.stream, failures },
+            'stream consumer recovered',
+          );
         failures = 0;
       } catch (error) {
         failures += 1;
-        this.options.logger.warn(
-          { err: (error as Error).message, stream: this.options.stream },
-          'stream consumer error; retrying',
-        );
+        if (worthLogging(failures))
+          this.options.logger.warn(
+            { err: (error as Error).message, stream: this.options.stream, failures },
+            'stream consumer error; retrying',
+          );
         await new Promise((resolve) => setTimeout(resolve, Math.min(failures * 200, 2_000)));
       }
     }
@@ -204,10 +210,11 @@ export class StreamConsumer {
         return;
       } catch (error) {
         if (!this.running) throw error;
-        this.options.logger.warn(
-          { err: (error as Error).message, stream: this.options.stream, attempt },
-          'could not acknowledge an applied batch; retrying before reading on',
-        );
+        if (worthLogging(attempt))
+          this.options.logger.warn(
+            { err: (error as Error).message, stream: this.options.stream, attempt },
+            'could not acknowledge an applied batch; retrying before reading on',
+          );
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
       }
     }
@@ -239,6 +246,8 @@ export class StreamConsumer {
     for (;;) {
       try {
         await this.options.handle(entries, () => this.assertLeased());
+        if (attempt > 0)
+          logger.info({ stream, first: entries[0]?.id, attempt }, 'stream batch applied on retry');
         return 'handled';
       } catch (error) {
         // Without `retry`, or when stopping, the entries stay pending and are claimed again; a
@@ -250,10 +259,11 @@ export class StreamConsumer {
           await this.deadLetter(entries, error);
           return 'dead-lettered';
         }
-        logger.warn(
-          { err: (error as Error).message, stream, first: entries[0]?.id, attempt },
-          'stream batch failed; retrying it in place',
-        );
+        if (worthLogging(attempt))
+          logger.warn(
+            { err: (error as Error).message, stream, first: entries[0]?.id, attempt },
+            'stream batch failed; retrying it in place',
+          );
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
         if (!(await this.leaseStillOurs())) {
           // Another instance holds the lease now and takes these entries over: retrying here
@@ -342,4 +352,12 @@ function toEntries(raw: Array<[string, string[]] | null>): StreamEntry[] {
       for (let i = 0; i + 1 < list.length; i += 2) fields[list[i]!] = list[i + 1]!;
       return { id, fields };
     });
+}
+
+/**
+ * Retries during an outage are logged at attempts 1, 2, 4, 8, …: a minute-long MongoDB or Redis
+ * outage gives a handful of lines, not one every two seconds.
+ */
+function worthLogging(attempt: number): boolean {
+  return (attempt & (attempt - 1)) === 0;
 }

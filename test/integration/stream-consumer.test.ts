@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLogger } from '../../common/logger';
 import { StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
+import { captureLogs } from '../support/log-capture';
 
 const logger = createLogger('stream-consumer-test', 'silent');
 const waitFor = async (condition: () => boolean, timeoutMs = 5_000) => {
@@ -90,6 +91,34 @@ describe('StreamConsumer', () => {
     await c.stop();
     expect(calls).toBe(1);
     expect((await redis.xpending(stream, 'g'))[0]).toBe(3);
+  });
+
+  it('when a batch keeps failing during an outage, then retries are logged at attempts 1, 2, 4, … and the recovery once', async () => {
+    const logs = captureLogs();
+    let calls = 0;
+    const c = new StreamConsumer({
+      ...common(),
+      logger: createLogger('stream-consumer-test', 'info', logs.sink),
+      retry: { maxAttempts: 3, isTransient: () => true },
+      handle: async () => {
+        calls += 1;
+        if (calls <= 5) throw new Error('MongoDB went away');
+      },
+    });
+    await c.start();
+    await redis.xadd(stream, '*', 'n', '1');
+    await waitFor(() => calls === 6, 10_000);
+    await c.stop();
+    const messages = logs.lines.map(
+      (line) => JSON.parse(line) as { msg: string; attempt?: number },
+    );
+    expect(
+      messages
+        .filter((m) => m.msg === 'stream batch failed; retrying it in place')
+        .map((m) => m.attempt),
+    ).toEqual([1, 2, 4]);
+    expect(messages.filter((m) => m.msg === 'stream batch applied on retry')).toHaveLength(1);
+    expect((await redis.xpending(stream, 'g'))[0]).toBe(0);
   });
 
   it('when acknowledging an applied batch fails, then it is retried before anything newer is read, so no batch is applied twice out of order', async () => {
