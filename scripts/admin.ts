@@ -9,7 +9,6 @@ import { Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../common/identity';
 import { parseIsoInstant } from '../common/iso-instant';
-import { tokensLastUsed } from '../common/token-use';
 import { PLANS, type PlanName } from '../subgraphs/keys/src/plans';
 import type { Expiration } from '../subgraphs/keys/src/services/credential.service';
 import { withKeysStores, type KeysStores } from './lib/keys-stores';
@@ -234,20 +233,9 @@ program
   .command('token:list')
   .requiredOption('--user <id>')
   .action((o: { user: string }) =>
-    withServices(async ({ credentials, redis, redisKeyPrefix }) => {
-      const tokens = await credentials.accessTokensOfUser(o.user);
-      const used = await tokensLastUsed(
-        redis,
-        redisKeyPrefix,
-        tokens.map((token) => token.id),
-      );
-      print({
-        tokens: tokens.map((token) => ({
-          ...token,
-          lastUsedAt: used.get(token.id) ?? token.lastUsedAt,
-        })),
-      });
-    }),
+    withServices(async ({ credentials }) =>
+      print({ tokens: await credentials.accessTokensOfUser(o.user) }),
+    ),
   );
 
 program

@@ -290,6 +290,7 @@ async function seed(mongoUri: string): Promise<Seeded> {
     exclusive: (_keyId, change) => change(),
     revoked: async () => undefined,
     keyChanged: async () => undefined,
+    tokensLastUsed: async () => new Map(),
   });
   // Limits far above what a benchmark sends, so every request does the full work and succeeds.
   const org = await accounts.createOrganization({

@@ -72,7 +72,6 @@ const accessTokenSchema = new Schema(
     name: { type: String, required: true, trim: true, maxlength: 200 },
     secretHash: { type: String, required: true },
     prefix: { type: String, required: true },
-    lastUsedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
     /** The tokens this one was created with (createAccessToken), oldest first: revoking any of them revokes it. */
     lineage: { type: [Schema.Types.ObjectId], default: [] },

@@ -94,11 +94,10 @@ const accountResolvers = {
     accessTokens: async (user: UserView, _: unknown, ctx: KeysContext) => {
       if (ctx.identity.kind !== 'accessToken' || ctx.identity.userId !== user.id) return [];
       const tokens = await ctx.deps.credentials.accessTokensOfUser(user.id);
-      const used = await ctx.deps.usageStats.tokensLastUsed(tokens.map((token) => token.id));
       return tokens.map((token) => ({
         ...token,
         createdAt: iso(token.createdAt),
-        lastUsedAt: iso(used.get(token.id) ?? token.lastUsedAt),
+        lastUsedAt: iso(token.lastUsedAt),
         revokedAt: iso(token.revokedAt),
       }));
     },

@@ -63,6 +63,8 @@ export interface CredentialHooks {
     type: 'api_key.created' | 'api_key.regenerated' | 'api_key.deleted',
     key: ApiKeyView,
   ): Promise<void>;
+  /** When these access tokens were last used, as the gateways recorded it (common/token-use.ts). */
+  tokensLastUsed(tokenIds: readonly string[]): Promise<Map<string, Date>>;
 }
 
 const DAY_MS = 86_400_000;
@@ -225,7 +227,7 @@ export class CredentialService {
     return { token, id: String(doc._id), prefix: doc.prefix };
   }
 
-  /** The user's live access tokens, newest first (never their values). */
+  /** The user's live access tokens, newest first, with their last use (never their values). */
   async accessTokensOfUser(userId: string): Promise<AccessTokenView[]> {
     const docs = await this.models.AccessToken.find({
       userId: assertObjectId(userId, 'User'),
@@ -233,12 +235,13 @@ export class CredentialService {
     })
       .sort({ createdAt: -1, _id: -1 })
       .lean();
+    const used = await this.hooks.tokensLastUsed(docs.map((doc) => String(doc._id)));
     return docs.map((doc) => ({
       id: String(doc._id),
       name: doc.name,
       prefix: doc.prefix,
       createdAt: doc.createdAt,
-      lastUsedAt: doc.lastUsedAt ?? null,
+      lastUsedAt: used.get(String(doc._id)) ?? null,
       revokedAt: null,
     }));
   }

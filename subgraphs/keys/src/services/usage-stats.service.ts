@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import { tokensLastUsed } from '../../../../common/token-use';
 import { usageKeys } from '../../../../common/usage-keys';
 
 export interface UsageStats {
@@ -10,22 +9,15 @@ export interface UsageStats {
 
 const DAYS = 30;
 
-/**
- * A key's request totals and recent activity, from the counters the facade keeps in Redis, and
- * when access tokens were last used, as the gateway records it.
- */
+/** A key's request totals and recent activity, from the counters the facade keeps in Redis. */
 export class UsageStatsService {
   private readonly keys: ReturnType<typeof usageKeys>;
 
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
+    prefix: string,
   ) {
     this.keys = usageKeys(prefix);
-  }
-
-  tokensLastUsed(tokenIds: readonly string[]): Promise<Map<string, Date>> {
-    return tokensLastUsed(this.redis, this.prefix, tokenIds);
   }
 
   async forKey(keyId: string, now = new Date()): Promise<UsageStats> {
