@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import type { GraphQLBody } from './identity';
+import { signIdentity, type Audience, type GraphQLBody } from './identity';
 import { requestIdHeaders } from './request-context';
 
 export interface GraphQLAnswer {
@@ -26,4 +26,23 @@ export async function postGraphQL(
     body: JSON.stringify(body),
   });
   return { status: response.statusCode, text: await response.body.text() };
+}
+
+/** postGraphQL as one of our own services (`service`), signed for `audience` and this body only. */
+export function postAsService(
+  url: string,
+  dispatcher: Dispatcher,
+  body: GraphQLBody,
+  signing: { secret: string; service: string; audience: Audience },
+): Promise<GraphQLAnswer> {
+  return postGraphQL(
+    url,
+    dispatcher,
+    body,
+    signIdentity(
+      signing.secret,
+      { kind: 'service', name: signing.service },
+      { audience: signing.audience, request: body },
+    ),
+  );
 }

@@ -5,7 +5,6 @@ import type { VersionedCache } from '../../common/versioned-cache';
 import {
   FACADE_SERVICE_IDENTITY,
   IDENTITY_HEADER,
-  signIdentity,
   verifyIdentity,
   type CallerIdentity,
   type GraphQLBody,
@@ -16,7 +15,7 @@ import type { Logger } from '../../common/logger';
 import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/secrets';
 export { presentedCredential } from '../../common/secrets';
 import type { Dispatcher } from 'undici';
-import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
+import { postAsService, type GraphQLAnswer } from '../../common/graphql-post';
 import { TokenUseRecorder } from '../../common/token-use';
 
 const RESOLVE_QUERY = `query ResolveCredential($secretHash: String!) {
@@ -148,16 +147,11 @@ export class Authenticator {
     const resolveRequest = { query: RESOLVE_QUERY, variables: { secretHash } };
     let answer: GraphQLAnswer;
     try {
-      answer = await postGraphQL(
-        this.keysUrl,
-        this.dispatcher,
-        resolveRequest,
-        signIdentity(
-          this.internalSecret,
-          { kind: 'service', name: 'gateway' },
-          { audience: 'keys', request: resolveRequest },
-        ),
-      );
+      answer = await postAsService(this.keysUrl, this.dispatcher, resolveRequest, {
+        secret: this.internalSecret,
+        service: 'gateway',
+        audience: 'keys',
+      });
     } catch (error) {
       // Logged once, with the request id, where errors are formatted (hideInternalErrors).
       throw serviceUnavailable('keys', error, RESPONSE_STATUS);

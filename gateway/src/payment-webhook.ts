@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Dispatcher } from 'undici';
-import { postGraphQL } from '../../common/graphql-post';
+import { postAsService } from '../../common/graphql-post';
 import { z } from 'zod';
-import { signIdentity } from '../../common/identity';
 import type { Logger } from '../../common/logger';
 
 export const PAYMENT_SIGNATURE_HEADER = 'payment-signature';
@@ -110,16 +109,11 @@ export function paymentWebhookRouter(options: {
           },
         },
       };
-      const answer = await postGraphQL(
-        options.keysUrl,
-        options.dispatcher,
-        apply,
-        signIdentity(
-          options.internalSecret,
-          { kind: 'service', name: 'payments' },
-          { audience: 'keys', request: apply },
-        ),
-      );
+      const answer = await postAsService(options.keysUrl, options.dispatcher, apply, {
+        secret: options.internalSecret,
+        service: 'payments',
+        audience: 'keys',
+      });
       const body = JSON.parse(answer.text) as {
         data?: { applyPaymentEvent: boolean };
         errors?: Array<{ message: string; extensions?: { httpStatus?: number } }>;

@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
-import type { GraphQLBody } from '../../common/identity';
+import { FACADE_SERVICE_IDENTITY, signIdentity, type GraphQLBody } from '../../common/identity';
 import type { OperationManifest } from '../../common/persisted-operations';
 import { upstreamUnavailable } from './api-error';
 
@@ -15,6 +15,14 @@ export interface GraphQLErrorPayload {
  */
 export type GatewayCredentials =
   Record<string, string> | ((request: GraphQLBody) => Record<string, string>);
+
+/** The facade calling on its own behalf (resolving a key, a tracking code), signed per request. */
+export const asFacade =
+  (internalSecret: string, headers: Record<string, string> = {}): GatewayCredentials =>
+  (request) => ({
+    ...headers,
+    ...signIdentity(internalSecret, FACADE_SERVICE_IDENTITY, { audience: 'gateway', request }),
+  });
 
 export interface GatewayResult<T> {
   data: T | null;

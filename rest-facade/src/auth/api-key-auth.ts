@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { createCredentialCache } from '../../../common/credential-cache';
 import type { VersionedCache } from '../../../common/versioned-cache';
-import { FACADE_SERVICE_IDENTITY, signIdentity, type Permission } from '../../../common/identity';
+import type { Permission } from '../../../common/identity';
 import type { Logger } from '../../../common/logger';
 import {
   API_KEY_PREFIX,
@@ -12,7 +12,7 @@ import {
 } from '../../../common/secrets';
 import { ApiError } from '../api-error';
 import { fromGraphQLErrors } from '../error-mapper';
-import type { GatewayClient } from '../gateway-client';
+import { asFacade, type GatewayClient } from '../gateway-client';
 
 export type Tier = 'free' | 'pro' | 'scale' | 'enterprise';
 
@@ -122,13 +122,11 @@ export class ApiKeyAuthenticator {
   }
 
   private async load(key: string): Promise<KeyContext | null> {
-    const result = await this.gateway.execute<ViewerData>('Viewer', {}, (request) => ({
-      'x-api-key': key,
-      ...signIdentity(this.internalSecret, FACADE_SERVICE_IDENTITY, {
-        audience: 'gateway',
-        request,
-      }),
-    }));
+    const result = await this.gateway.execute<ViewerData>(
+      'Viewer',
+      {},
+      asFacade(this.internalSecret, { 'x-api-key': key }),
+    );
     if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     const { viewer } = result.data;
     if (!viewer.apiKey) return null;

@@ -6,9 +6,8 @@ import {
   analyticsEventStream,
   type CollectedEvent,
 } from '../../../subgraphs/analytics/src/ingest/collected-event';
-import { FACADE_SERVICE_IDENTITY, signIdentity } from '../../../common/identity';
 import { fromGraphQLErrors } from '../error-mapper';
-import type { GatewayClient } from '../gateway-client';
+import { asFacade, type GatewayClient } from '../gateway-client';
 
 export const LIVE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
@@ -70,12 +69,7 @@ export class CollectorService {
         try {
           result = await this.gateway.execute<{
             websiteByTrackingCode: { id: string } | null;
-          }>('WebsiteByTrackingCode', { trackingCode }, (request) =>
-            signIdentity(this.internalSecret, FACADE_SERVICE_IDENTITY, {
-              audience: 'gateway',
-              request,
-            }),
-          );
+          }>('WebsiteByTrackingCode', { trackingCode }, asFacade(this.internalSecret));
           if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
         } catch (error) {
           if (!stale) throw error;
