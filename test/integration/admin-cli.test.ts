@@ -142,6 +142,63 @@ describe('admin CLI', () => {
     expect(again.stderr).toMatch(/Membership not found/);
   });
 
+  it('when the last two owners are removed at the same time, then the organization keeps an owner', async () => {
+    const { accounts } = stack.keys.services;
+    for (let round = 0; round < 3; round += 1) {
+      const org = await accounts.createOrganization({ name: 'Racing owners', plan: 'pro' });
+      const first = await accounts.createUser(
+        `first-${randomBytes(3).toString('hex')}@example.test`,
+      );
+      const second = await accounts.createUser(
+        `second-${randomBytes(3).toString('hex')}@example.test`,
+      );
+      await accounts.addMember(org.id, first.id, 'owner');
+      await accounts.addMember(org.id, second.id, 'owner');
+
+      const outcomes = await Promise.allSettled([
+        accounts.removeMember(org.id, first.id),
+        accounts.removeMember(org.id, second.id),
+      ]);
+      const owners = (await accounts.membershipsOfOrganization(org.id)).filter(
+        (m) => m.role === 'owner',
+      );
+      expect(owners.length).toBeGreaterThanOrEqual(1);
+      // Each removal either happened or was refused for the last owner, never half of each.
+      const removed = outcomes.filter((o) => o.status === 'fulfilled').length;
+      expect(owners).toHaveLength(2 - removed);
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected')
+          expect((outcome.reason as Error).message).toMatch(/at least one owner/);
+    }
+  });
+
+  it('when the last owner would be made a plain member, then that is refused and they stay owner', async () => {
+    const { accounts } = stack.keys.services;
+    const org = await accounts.createOrganization({ name: 'Demotion', plan: 'pro' });
+    const owner = await accounts.createUser(`owner-${randomBytes(3).toString('hex')}@example.test`);
+    await accounts.addMember(org.id, owner.id, 'owner');
+
+    await expect(accounts.addMember(org.id, owner.id, 'member')).rejects.toThrow(
+      /at least one owner/,
+    );
+    expect(await accounts.membershipsOfOrganization(org.id)).toEqual([
+      expect.objectContaining({ userId: owner.id, role: 'owner' }),
+    ]);
+
+    const successor = await accounts.createUser(
+      `next-${randomBytes(3).toString('hex')}@example.test`,
+    );
+    await accounts.addMember(org.id, successor.id, 'owner');
+    await accounts.addMember(org.id, owner.id, 'admin');
+    const roles = (await accounts.membershipsOfOrganization(org.id)).map((m) => [m.userId, m.role]);
+    expect(roles.sort()).toEqual(
+      [
+        [owner.id, 'admin'],
+        [successor.id, 'owner'],
+      ].sort(),
+    );
+  });
+
   it.each([
     [['org:create', '--name', 'X', '--plan', 'gold'], /plan/],
     [['user:create', '--email', 'not-an-email'], /email/],

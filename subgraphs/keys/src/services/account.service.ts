@@ -30,6 +30,8 @@ export interface WebsiteView {
   createdAt: Date;
 }
 
+const lastOwner = () => badInput('An organization keeps at least one owner');
+
 export function assertObjectId(id: string, what: string): Types.ObjectId {
   if (!isValidObjectId(id)) throw notFound(what);
   return new Types.ObjectId(id);
@@ -123,11 +125,20 @@ export class AccountService {
     await this.usersByIds([userId]).then((found) => {
       if (found.length === 0) throw notFound('User');
     });
-    await this.models.Membership.updateOne(
-      { organizationId: new Types.ObjectId(organizationId), userId: new Types.ObjectId(userId) },
+    const filter = {
+      organizationId: new Types.ObjectId(organizationId),
+      userId: new Types.ObjectId(userId),
+    };
+    const before = await this.models.Membership.findOneAndUpdate(
+      filter,
       { $set: { role } },
-      { upsert: true },
-    );
+      { upsert: true, returnDocument: 'before' },
+    ).lean();
+    if (before?.role === 'owner' && role !== 'owner' && !(await this.hasOwner(filter))) {
+      await this.models.Membership.updateOne(filter, { $set: { role: 'owner' } });
+      await this.changed();
+      throw lastOwner();
+    }
     await this.changed();
     return { organizationId, userId, role };
   }
@@ -138,17 +149,31 @@ export class AccountService {
       organizationId: assertObjectId(organizationId, 'Organization'),
       userId: assertObjectId(userId, 'User'),
     };
-    const membership = await this.models.Membership.findOne(filter).lean();
+    const membership = await this.models.Membership.findOneAndDelete(filter).lean();
     if (!membership) throw notFound('Membership');
-    if (membership.role === 'owner') {
-      const owners = await this.models.Membership.countDocuments({
-        organizationId: filter.organizationId,
-        role: 'owner',
+    if (membership.role === 'owner' && !(await this.hasOwner(filter))) {
+      await this.models.Membership.collection.insertOne(membership).catch((error: unknown) => {
+        // Added again meanwhile (member:add): that membership stands.
+        if ((error as { code?: number }).code !== 11000) throw error;
       });
-      if (owners <= 1) throw badInput('An organization keeps at least one owner');
+      await this.changed();
+      throw lastOwner();
     }
-    await this.models.Membership.deleteOne(filter);
     await this.changed();
+  }
+
+  /**
+   * Whether the organization still has an owner, asked after a change that may have taken its
+   * last one away. No transactions (FerretDB has none): an owner leaves or steps down first and
+   * is put back if none is left, so two owners leaving at once can both be refused but never
+   * both succeed.
+   */
+  private async hasOwner(filter: { organizationId: Types.ObjectId }): Promise<boolean> {
+    const owner = await this.models.Membership.exists({
+      organizationId: filter.organizationId,
+      role: 'owner',
+    });
+    return owner !== null;
   }
 
   async createWebsite(input: {
