@@ -56,3 +56,12 @@ export async function tokensLastUsed(
   });
   return used;
 }
+
+/** Forgets the last use of tokens that were revoked: the record holds live tokens only. */
+export async function forgetTokenUse(
+  redis: Redis,
+  prefix: string,
+  tokenIds: readonly string[],
+): Promise<void> {
+  if (tokenIds.length > 0) await redis.hdel(lastUsedKey(prefix), ...tokenIds);
+}

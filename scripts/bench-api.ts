@@ -291,6 +291,7 @@ async function seed(mongoUri: string): Promise<Seeded> {
     revoked: async () => undefined,
     keyChanged: async () => undefined,
     tokensLastUsed: async () => new Map(),
+    tokensRevoked: async () => undefined,
   });
   // Limits far above what a benchmark sends, so every request does the full work and succeeds.
   const org = await accounts.createOrganization({

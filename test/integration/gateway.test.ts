@@ -1,9 +1,12 @@
+import { Redis } from 'ioredis';
 import { FACADE_SERVICE_IDENTITY, signIdentity, type CallerIdentity } from '../../common/identity';
 import { readManifest } from '../../common/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
 import { QUERY_LIMITS } from '../../gateway/src/query-limits';
+import { tokensLastUsed } from '../../common/token-use';
+import { waitFor } from '../support/wait';
 
 const persisted = (name: string) => {
   const op = readManifest().operations.find((o) => o.name === name)!;
@@ -24,13 +27,18 @@ const sendPersisted = <T>(stack: Stack, name: string, headers: Record<string, st
 
 describe('gateway in development', () => {
   let stack: Stack;
+  let redis: Redis;
   beforeAll(async () => {
     stack = await startStack('gateway-dev', {
       NODE_ENV: 'development',
       WEBHOOK_WORKERS_ENABLED: 'false',
     });
+    redis = new Redis(stack.env.REDIS_URL!);
   });
-  afterAll(() => stack.stop());
+  afterAll(async () => {
+    redis.disconnect();
+    await stack.stop();
+  });
 
   it('when a browser opens /graphql, then the bundled schema explorer is served without any CDN', async () => {
     const response = await http<string>(stack.gateway.graphqlUrl, {
@@ -219,8 +227,14 @@ describe('gateway in development', () => {
     expect(ids).toEqual(expect.arrayContaining([leaked.id, child.accessToken.id]));
     expect(JSON.stringify(listed.body)).not.toContain(leaked.token);
 
+    const madeIds = [leaked.id, child.accessToken.id as string];
+    const lastUsed = () => tokensLastUsed(redis, stack.env.REDIS_KEY_PREFIX!, madeIds);
+    await waitFor(async () => (await lastUsed()).size === madeIds.length);
+
     const revoked = await ask(sibling.token, `mutation { revokeAccessToken(id: "${leaked.id}") }`);
     expect(revoked.body.data).toEqual({ revokeAccessToken: true });
+    // Their last use is forgotten with them: the record holds live tokens only.
+    expect((await lastUsed()).size).toBe(0);
     for (const token of [leaked.token, child.token, grandchild]) {
       const refused = await ask(token, '{ me { id } }');
       expect(refused.status).toBe(401);

@@ -65,6 +65,8 @@ export interface CredentialHooks {
   ): Promise<void>;
   /** When these access tokens were last used, as the gateways recorded it (common/token-use.ts). */
   tokensLastUsed(tokenIds: readonly string[]): Promise<Map<string, Date>>;
+  /** After access tokens were revoked: their last use need not be kept. */
+  tokensRevoked(tokenIds: readonly string[]): Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
@@ -264,6 +266,10 @@ export class CredentialService {
       { $set: { revokedAt: now } },
     );
     await this.hooks.revoked(previous.secretHash);
+    const descendants = await this.models.AccessToken.find({ lineage: previous._id }, { _id: 1 })
+      .lean()
+      .then((docs) => docs.map((doc) => String(doc._id)));
+    await this.hooks.tokensRevoked([String(previous._id), ...descendants]);
   }
 
   /** Finds the live credential with this hash; expired keys are returned so callers can say so. */

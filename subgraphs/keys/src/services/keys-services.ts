@@ -4,7 +4,7 @@ import { buildEvent, publishPlatformEvent } from '../../../../common/platform-ev
 import { credentialGenerationKey } from '../../../../common/credential-cache';
 import { bumpGeneration } from '../../../../common/versioned-cache';
 import { oneAtATime } from '../../../../common/redis-lock';
-import { tokensLastUsed } from '../../../../common/token-use';
+import { forgetTokenUse, tokensLastUsed } from '../../../../common/token-use';
 import type { KeysModels } from '../models';
 import { accountCaching, accountsChanged } from './account-caching';
 import { AccountService } from './account.service';
@@ -33,6 +33,7 @@ export function createKeysServices(
     exclusive: oneAtATime(redis, `${prefix}lock:api-key:`, 'The key'),
     revoked: () => bumpGeneration(redis, credentialGenerationKey(prefix)),
     tokensLastUsed: (tokenIds) => tokensLastUsed(redis, prefix, tokenIds),
+    tokensRevoked: (tokenIds) => forgetTokenUse(redis, prefix, tokenIds),
     keyChanged: async (type, key) => {
       const event = buildEvent(type, key.userId, key.organizationId, {
         keyId: key.id,
