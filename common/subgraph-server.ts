@@ -119,17 +119,19 @@ const APOLLO_CLIENT_ERROR_CODES = new Set([
 ]);
 
 const OUTAGE_WARNING_INTERVAL_MS = 30_000;
-const lastOutageWarning = new WeakMap<Logger, number>();
+const lastOutageWarning = new WeakMap<Logger, Map<string, number>>();
 
-/** One warning per service every 30 s while MongoDB is unreachable, not one per failed field. */
-function warnOfDatabaseOutage(logger: Logger, error: unknown): void {
+/**
+ * One warning per service and message every 30 s while something behind it is unreachable, not
+ * one per failed call or field.
+ */
+function warnOfOutage(logger: Logger, fields: Record<string, unknown>, message: string): void {
   const now = Date.now();
-  if (now - (lastOutageWarning.get(logger) ?? 0) < OUTAGE_WARNING_INTERVAL_MS) return;
-  lastOutageWarning.set(logger, now);
-  logger.warn(
-    { err: (error as Error)?.message, requestId: currentRequestId() },
-    'mongodb unavailable: answering 503 service_unavailable',
-  );
+  let last = lastOutageWarning.get(logger);
+  if (!last) lastOutageWarning.set(logger, (last = new Map()));
+  if (now - (last.get(message) ?? 0) < OUTAGE_WARNING_INTERVAL_MS) return;
+  last.set(message, now);
+  logger.warn({ ...fields, requestId: currentRequestId() }, message);
 }
 
 /** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
@@ -170,7 +172,11 @@ export function hideInternalErrors(
       extensions: { code: 'BAD_REQUEST', httpStatus: apolloStatus },
     };
   if (isMongoUnavailable(original)) {
-    warnOfDatabaseOutage(logger, original);
+    warnOfOutage(
+      logger,
+      { err: (original as Error)?.message },
+      'mongodb unavailable: answering 503 service_unavailable',
+    );
     return {
       message: 'The database is unavailable; retry shortly',
       path: formatted.path,
@@ -180,8 +186,9 @@ export function hideInternalErrors(
   if (status === 503 && code === 'service_unavailable') {
     // An unreachable service behind this one (common/errors.ts serviceUnavailable): the caller
     // may retry; logged as a warning, not as a bug.
-    logger.warn(
-      { err: (original as Error)?.message, path: formatted.path, requestId: currentRequestId() },
+    warnOfOutage(
+      logger,
+      { err: (original as Error)?.message, path: formatted.path },
       formatted.message,
     );
     return {
