@@ -116,6 +116,25 @@ describe('while MongoDB is unreachable', () => {
     expect(hooks.status).toBe(503);
     expectMatchesOpenApi('GET', `${stack.facade.url}/v1/cli/mutate/webhooks`, hooks);
 
+    // A batch of calls that cannot be stored fails, so it stays in the stream for a retry; it
+    // must not pass for stored (a bulk insert that fails as a whole has an empty writeErrors).
+    const unidentifiedCall = {
+      at: new Date().toISOString(),
+      keyId: null,
+      method: 'GET',
+      endpoint: '/api/external/v1/usage',
+      path: '/api/external/v1/usage',
+      status: 401,
+      ip: '127.0.0.1',
+      durationMs: 1,
+      requestId: 'during-the-outage',
+    };
+    await expect(
+      stack.keys.services.callLog.store([
+        { id: '1-0', fields: { calls: JSON.stringify([unidentifiedCall]) } },
+      ]),
+    ).rejects.toThrow();
+
     const known = await collect(site.trackingCode);
     expect(known.status).toBe(202);
     const unknown = await collect(stranger.websites[0]!.trackingCode);

@@ -193,5 +193,7 @@ function isOnlyDuplicates(error: unknown): boolean {
   const writeErrors = (error as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
     .writeErrors;
   if (!writeErrors) return (error as { code?: number }).code === 11000;
-  return writeErrors.every((e) => (e.code ?? e.err?.code) === 11000);
+  // No write errors at all: the bulk write failed as a whole (MongoDB unreachable), which is
+  // no duplicate. Taking it for one acknowledged batches that were never stored.
+  return writeErrors.length > 0 && writeErrors.every((e) => (e.code ?? e.err?.code) === 11000);
 }
