@@ -30,7 +30,8 @@ export interface StreamConsumerOptions {
    */
   exclusive?: { leaseKey: string; leaseMs: number };
   /**
-   * For handlers that must see batches in stream order and exactly as first delivered: a failed
+   * For handlers that must see batches in stream order and exactly as first delivered, or that
+   * should apply a failed batch as soon as they can rather than a claim timeout later: a failed
    * batch is retried in place before anything new is read, and (with `exclusive`) entries left
    * pending by a previous lease holder are taken over before new ones. A batch that failed
    * `maxAttempts` times in a row, not counting failures `isTransient` excuses (an outage must

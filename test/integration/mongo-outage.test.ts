@@ -1,6 +1,7 @@
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { callApi } from '../support/api-client';
-import { http } from '../support/http';
+import { graphql, http } from '../support/http';
+import { waitFor } from '../support/wait';
 import { captureLogs } from '../support/log-capture';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
@@ -69,7 +70,8 @@ describe('while MongoDB is unreachable', () => {
   jest.setTimeout(60_000);
   it('when the database goes away, then reads answer 503 service_unavailable (not 500) and cost no quota, known tracking codes keep collecting, nothing is logged as a bug, and all recovers by itself', async () => {
     const account = await buildAccount(stack, { plan: 'enterprise' });
-    const { key } = await buildApiKey(stack, account);
+    const { key, apiKey } = await buildApiKey(stack, account);
+    const keyId = apiKey.id;
     const { token } = await buildAccessToken(stack, account.user.id);
     const site = account.websites[0]!;
     const stranger = await buildAccount(stack);
@@ -92,6 +94,7 @@ describe('while MongoDB is unreachable', () => {
     crashed = true;
     await new Promise((resolve) => setTimeout(resolve, 1_200)); // the tracking code's entry is stale now
 
+    const failedDuringOutage: string[] = [];
     for (const [method, route, body] of [
       ['GET', `/analytics/${site.id}?range=7d`, undefined],
       ['POST', `/query/${site.id}`, { metrics: ['pageviews'], date_range: '7d' }],
@@ -103,6 +106,7 @@ describe('while MongoDB is unreachable', () => {
         { key, body },
       );
       expect(response.status).toBe(503);
+      failedDuringOutage.push(response.headers.get('x-request-id')!);
       // Failed on our side: the call gave its monthly count back.
       expect(response.headers.get('x-usage-monthly')).toBe(monthlyBefore);
       expect(response.body).toMatchObject({
@@ -163,5 +167,22 @@ describe('while MongoDB is unreachable', () => {
       { key },
     );
     expect(overview.body.data.summary.pageviews).toBe(2);
+
+    // The calls answered during the outage were logged: their records, which the keys service
+    // could not store then, arrive soon after the database is back, not a claim timeout later.
+    const logged = await waitFor(async () => {
+      const response = await graphql<{
+        apiKey: { calls: { nodes: Array<{ status: number; requestId: string }> } };
+      }>(
+        stack.gateway.graphqlUrl,
+        'query ($id: ID!) { apiKey(id: $id) { calls(first: 100) { nodes { status requestId } } } }',
+        { id: keyId },
+        { authorization: `Bearer ${token}` },
+      );
+      const nodes = response.body.data?.apiKey.calls.nodes ?? [];
+      const found = nodes.filter((n) => failedDuringOutage.includes(n.requestId));
+      return found.length === failedDuringOutage.length && found;
+    }, 10_000);
+    expect(logged.map((n) => n.status)).toEqual([503, 503]);
   });
 });

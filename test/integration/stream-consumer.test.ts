@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLogger } from '../../common/logger';
-import { StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
+import {
+  buildEvent,
+  platformEventStream,
+  publishPlatformEvent,
+} from '../../common/platform-events';
+import { deadLetterStream, StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
+import { createPlatformEventConsumer } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
 import { captureLogs } from '../support/log-capture';
 
 const logger = createLogger('stream-consumer-test', 'silent');
@@ -190,4 +196,42 @@ describe('StreamConsumer', () => {
     expect(seen.slice(10).every((s) => s.startsWith('b:'))).toBe(true);
     await b.stop();
   });
+});
+
+describe('platform-event consumer', () => {
+  it('when handing events over fails while MongoDB is away, then they are retried in place and handed over as soon as it is back, none dead-lettered', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const handed: string[] = [];
+    let failures = 0;
+    const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), {
+      name: 'MongoNetworkError',
+    });
+    const consumer = createPlatformEventConsumer(
+      redis,
+      prefix,
+      async (event) => {
+        // More failures than a batch may have before it is dead-lettered: an outage must not be.
+        if (failures < 11) {
+          failures += 1;
+          throw outage;
+        }
+        handed.push(event.id);
+      },
+      logger,
+    );
+    try {
+      await consumer.start();
+      const event = buildEvent('api_key.created', 'user-1', 'org-1', {});
+      await publishPlatformEvent(redis, prefix, event);
+      // The claim timeout for entries of dead consumers is 60 s: this is the retry in place.
+      await waitFor(() => handed.length > 0, 30_000);
+      expect(handed).toEqual([event.id]);
+      expect(await redis.xlen(deadLetterStream(platformEventStream(prefix)))).toBe(0);
+    } finally {
+      await consumer.stop();
+      await redis.del(platformEventStream(prefix), deadLetterStream(platformEventStream(prefix)));
+      redis.disconnect();
+    }
+  }, 40_000);
 });

@@ -1,5 +1,6 @@
 import { callLogStream } from '../../../common/call-log';
 import type { Logger } from '../../../common/logger';
+import { isMongoUnavailable } from '../../../common/mongo-outage';
 import { fromRoot } from '../../../common/paths';
 import { StreamConsumer } from '../../../common/stream-consumer';
 import { startSubgraph } from '../../../common/subgraph-runtime';
@@ -42,6 +43,9 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       logger,
       deleteAcknowledged: true,
       handle: (entries) => callLog.store(entries),
+      // Retried in place, so calls logged during a database outage are stored as soon as it ends
+      // (not a claim timeout later); the outage itself never dead-letters them.
+      retry: { maxAttempts: 10, isTransient: isMongoUnavailable },
     });
     const expiryJob = new KeyExpiryJob(models, redis, config.redisKeyPrefix);
     const expiryScan = new PeriodicTask(

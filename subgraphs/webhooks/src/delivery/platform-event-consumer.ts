@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../../../common/logger';
+import { isMongoUnavailable } from '../../../../common/mongo-outage';
 import { platformEventStream, type PlatformEvent } from '../../../../common/platform-events';
 import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
 
@@ -25,6 +26,12 @@ export function createPlatformEventConsumer(
     batchSize: 50,
     claimIdleMs: 60_000,
     deleteAcknowledged: true,
+    // Retried in place, so events that arrived during an outage are handed over as soon as it
+    // ends (not a claim timeout later); an outage of MongoDB or Redis never dead-letters them.
+    retry: {
+      maxAttempts: 10,
+      isTransient: (error) => isMongoUnavailable(error) || redis.status !== 'ready',
+    },
     handle: async (entries: StreamEntry[]) => {
       for (const entry of entries) {
         const event = parseEvent(entry.fields.event);
