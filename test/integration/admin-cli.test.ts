@@ -9,6 +9,9 @@ const run = promisify(execFile);
 const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
 
 describe('admin CLI', () => {
+  // Each command is a new process that compiles and connects before it works: several seconds
+  // each when the rest of the suite keeps both cores busy.
+  jest.setTimeout(90_000);
   let stack: Stack;
   let env: Record<string, string>;
   beforeAll(async () => {
