@@ -27,6 +27,8 @@ export class CallLogWriter {
   /** Records waiting for their call to settle (see recordAfter), by that wait. */
   private readonly pending = new Map<Promise<void>, () => CallRecord>();
   private flushing: Promise<boolean> | null = null;
+  /** Since the last flush failed: the warning is logged once per outage, not every 250 ms. */
+  private failing = false;
   private readonly timer: NodeJS.Timeout;
   private readonly stream: string;
 
@@ -78,9 +80,18 @@ export class CallLogWriter {
     const batch = this.buffer.splice(0, FLUSH_AT);
     return this.write(batch)
       .then((failed) => {
-        if (failed.length === 0) return true;
+        if (failed.length === 0) {
+          if (this.failing) this.logger.info({ stream: this.stream }, 'call log flushed again');
+          this.failing = false;
+          return true;
+        }
         this.buffer = failed.concat(this.buffer);
-        this.logger.warn({ pending: this.buffer.length }, 'call log flush failed; will retry');
+        if (!this.failing)
+          this.logger.warn(
+            { pending: this.buffer.length },
+            'call log not flushed; keeping records for a retry',
+          );
+        this.failing = true;
         return false;
       })
       .finally(() => {
