@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Logger } from './logger';
 
 /**
  * Commands fail fast while Redis is away (no offline queue), so callers can fall back at once
@@ -38,4 +39,34 @@ export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<voi
 
 export async function pingRedis(redis: Redis): Promise<void> {
   await redis.ping();
+}
+
+const REDIS_WARNING_INTERVAL_MS = 30_000;
+
+/**
+ * Logs a connection's errors: the first of an outage at once, then at most one warning every
+ * 30 s (with how many were left out) while ioredis keeps reconnecting, and one line when it is
+ * ready again. Also keeps ioredis from printing unhandled error events to stderr.
+ */
+export function logRedisErrors(redis: Redis, logger: Logger, connection = 'redis'): void {
+  let failing = false;
+  let lastWarning = 0;
+  let unlogged = 0;
+  redis.on('error', (error: Error) => {
+    const now = Date.now();
+    if (failing && now - lastWarning < REDIS_WARNING_INTERVAL_MS) {
+      unlogged += 1;
+      return;
+    }
+    logger.warn({ err: error.message, connection, unlogged }, 'redis error');
+    failing = true;
+    lastWarning = now;
+    unlogged = 0;
+  });
+  redis.on('ready', () => {
+    if (!failing) return;
+    failing = false;
+    logger.info({ connection, unlogged }, 'redis reachable again');
+    unlogged = 0;
+  });
 }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { Logger } from './logger';
+import { logRedisErrors } from './redis';
 
 export interface StreamEntry {
   id: string;
@@ -89,6 +90,7 @@ export class StreamConsumer {
     }
     // Blocking reads get their own connection so they never delay other commands.
     this.reader = redis.duplicate({ enableOfflineQueue: true });
+    logRedisErrors(this.reader, this.options.logger, `${stream} reader`);
     this.running = true;
     this.loop = this.run();
   }

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { listen } from './http-server';
 import type { Logger } from './logger';
 import { connectMongo, pingMongo } from './mongo';
-import { createRedis, pingRedis, waitForRedis } from './redis';
+import { createRedis, logRedisErrors, pingRedis, waitForRedis } from './redis';
 import type { ReadinessCheck } from './health';
 import type { SubgraphConfig } from './subgraph-config';
 
@@ -38,7 +38,7 @@ export async function startSubgraph<Services>(
 ): Promise<RunningSubgraph<Services>> {
   const connection = await connectMongo(config.mongoUri);
   const redis = createRedis(config.redisUrl);
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  logRedisErrors(redis, logger);
   try {
     await waitForRedis(redis);
   } catch (error) {

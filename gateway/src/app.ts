@@ -13,7 +13,7 @@ import { signIdentity, type GraphQLBody } from '../../common/identity';
 import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import { createRedis, pingRedis, waitForRedis } from '../../common/redis';
+import { createRedis, logRedisErrors, pingRedis, waitForRedis } from '../../common/redis';
 import { hideInternalErrors } from '../../common/subgraph-server';
 import { API_KEY_PREFIX } from '../../common/secrets';
 import {
@@ -43,7 +43,7 @@ export async function startGateway(
   manifest: OperationManifest = readManifest(),
 ): Promise<RunningGateway> {
   const redis = createRedis(config.redisUrl);
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  logRedisErrors(redis, logger);
   await waitForRedis(redis);
   const agent = createSubgraphAgent();
   const { app, apollo } = await createGatewayApp(config, logger, redis, manifest, agent);

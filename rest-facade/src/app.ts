@@ -4,7 +4,7 @@ import { requestContext } from '../../common/request-context';
 import { listen } from '../../common/http-server';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import { createRedis, pingRedis, waitForRedis } from '../../common/redis';
+import { createRedis, logRedisErrors, pingRedis, waitForRedis } from '../../common/redis';
 import { notFound } from './api-error';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
 import { CallLogWriter } from './call-log/call-log.writer';
@@ -68,7 +68,7 @@ export async function startFacade(
   manifest: OperationManifest = readManifest(),
 ): Promise<RunningFacade> {
   const redis = createRedis(config.redisUrl);
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  logRedisErrors(redis, logger);
   await waitForRedis(redis);
   const gateway = new GatewayClient(config.gatewayUrl, manifest);
   const base: FacadeDeps = { config, logger, redis, gateway };

@@ -73,6 +73,9 @@ describe('External API when Redis is unavailable', () => {
     const flushWarnings = () =>
       warnings.filter((line) => line.includes('call log not flushed; keeping records')).length;
     expect(flushWarnings()).toBe(1);
+    // ioredis reconnects every 0.2–2 s; the outage is logged once, not at every attempt.
+    const redisErrors = () => warnings.filter((line) => line.includes('"msg":"redis error"'));
+    expect(redisErrors()).toHaveLength(1);
 
     await proxy.restore();
     let recovered = null;
