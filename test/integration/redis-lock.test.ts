@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedis, waitForRedis } from '../../common/redis';
-import { LockBusyError, withRedisLock } from '../../common/redis-lock';
+import { LockBusyError, oneAtATime, withRedisLock } from '../../common/redis-lock';
 
 describe('withRedisLock (one change at a time, across instances)', () => {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -64,6 +64,43 @@ describe('withRedisLock (one change at a time, across instances)', () => {
     expect(result).toBe('new secret');
     expect(await redis.pttl(lockKey)).toBeLessThanOrEqual(500);
     await redis.del(lockKey);
+  });
+
+  it('when the work runs longer than the lock would live, then the lock is kept and a waiter never overlaps it', async () => {
+    const order: string[] = [];
+    const slow = withRedisLock(redis, lockKey, { ttlMs: 150, waitMs: 100 }, async () => {
+      order.push('slow starts');
+      await sleep(600); // a stalled database: four lifetimes of the lock
+      order.push('slow ends');
+    });
+    await sleep(20);
+    const waiter = withRedisLock(redis, lockKey, { ttlMs: 150, waitMs: 800 }, async () => {
+      order.push('waiter runs');
+    });
+    await Promise.all([slow, waiter]);
+    expect(order).toEqual(['slow starts', 'slow ends', 'waiter runs']);
+  });
+
+  it('when Redis cannot be reached for the lock, then the change is refused as 503 service_unavailable and does not run', async () => {
+    const unreachable = createRedis('redis://127.0.0.1:1');
+    unreachable.on('error', () => undefined);
+    let ran = false;
+    try {
+      await expect(
+        oneAtATime(
+          unreachable,
+          'test:lock:',
+          'The webhook',
+        )('id', async () => {
+          ran = true;
+        }),
+      ).rejects.toMatchObject({
+        extensions: { code: 'service_unavailable', httpStatus: 503 },
+      });
+      expect(ran).toBe(false);
+    } finally {
+      unreachable.disconnect();
+    }
   });
 
   it('when the work fails, then the lock is released and the failure passes through', async () => {
