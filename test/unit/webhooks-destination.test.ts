@@ -88,6 +88,17 @@ describe('webhook destination policy (SSRF)', () => {
     );
   });
 
+  it('when the URL is longer than 2048 characters once encoded, then it is refused with a reason of its own', () => {
+    // 1,030 characters as typed, 6,029 once each é is percent-encoded (what is stored and sent).
+    const typed = `https://example.com/${'é'.repeat(1_010)}`;
+    expect(typed.length).toBeLessThanOrEqual(2048);
+    expect(() => checkUrlShape(typed, production)).toThrow(
+      expect.objectContaining({ reason: 'url_too_long' }),
+    );
+    const longest = `https://example.com/${'a'.repeat(2048 - 'https://example.com/'.length)}`;
+    expect(checkUrlShape(longest, production).href).toHaveLength(2048);
+  });
+
   it('when a host name resolves to any forbidden address, then it is refused after resolution', async () => {
     const rebinding = async () => ['93.184.216.34', '10.0.0.1'];
     const metadata = async () => ['169.254.169.254'];

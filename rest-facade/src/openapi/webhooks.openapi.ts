@@ -75,7 +75,7 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
         ),
         '400': {
           description:
-            'invalid_json, invalid_parameters (body shape, unknown event type) or invalid_webhook_url (details.reason: not_absolute_http_url, https_required, credentials_in_url, invalid_port, forbidden_address, unresolvable_host).',
+            'invalid_json, invalid_parameters (body shape, unknown event type) or invalid_webhook_url (details.reason: not_absolute_http_url, https_required, credentials_in_url, invalid_port, url_too_long, forbidden_address, unresolvable_host).',
           content: json(ref('EnvelopeError')),
         },
         '409': {

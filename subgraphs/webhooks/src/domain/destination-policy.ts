@@ -19,8 +19,12 @@ export type RefusalReason =
   | 'https_required'
   | 'credentials_in_url'
   | 'invalid_port'
+  | 'url_too_long'
   | 'forbidden_address'
   | 'unresolvable_host';
+
+/** The longest webhook URL, as stored and sent (percent-encoded). */
+export const MAX_URL_LENGTH = 2048;
 
 /** Why a webhook URL or the address it resolves to is refused. */
 export class DestinationRefusedError extends Error {
@@ -87,6 +91,12 @@ export function checkUrlShape(raw: string, policy: DestinationPolicy): URL {
     throw new DestinationRefusedError(
       'credentials_in_url',
       'The URL must not carry a user name or password',
+    );
+  // The stored and sent form is the encoded one: 2048 typed characters can encode to 6 times that.
+  if (url.href.length > MAX_URL_LENGTH)
+    throw new DestinationRefusedError(
+      'url_too_long',
+      `The URL must be at most ${MAX_URL_LENGTH} characters once encoded (it is ${url.href.length})`,
     );
   // URL accepts port 0, where nothing can listen: every delivery would fail.
   if (url.port === '0')

@@ -1,9 +1,10 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { MAX_URL_LENGTH } from '../domain/destination-policy';
 
 const webhookSchema = new Schema(
   {
     userId: { type: String, required: true },
-    url: { type: String, required: true, maxlength: 2048 },
+    url: { type: String, required: true, maxlength: MAX_URL_LENGTH },
     description: { type: String, default: null, maxlength: 500 },
     eventTypes: { type: [String], default: [] },
     status: {
