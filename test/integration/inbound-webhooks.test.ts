@@ -171,6 +171,43 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
     }
   });
 
+  it('PLAT-2: when the processor redelivers an event while its first delivery still waits and then fails, then neither is acknowledged and the next redelivery applies it', async () => {
+    const account = await buildAccount(stack, { plan: 'pro' });
+    const lockKey = `${stack.env.REDIS_KEY_PREFIX}lock:plan:${account.organization.id}`;
+    const redis = createRedis(stack.env.REDIS_URL!);
+    await waitForRedis(redis);
+    const event = signed({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      created: nowSeconds(),
+      type: 'subscription.updated',
+      data: { organizationId: account.organization.id, plan: 'scale' },
+    });
+    try {
+      await redis.set(lockKey, 'another-change', 'PX', 30_000);
+      const first = post(event.raw, event.signature);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const second = await post(event.raw, event.signature);
+      // Not applied yet: a 2xx would make the processor stop redelivering it.
+      expect([(await first).status, second.status]).toEqual([503, 503]);
+      await redis.del(lockKey);
+      expect((await post(event.raw, event.signature)).body).toEqual({
+        received: true,
+        applied: true,
+      });
+      const [organization] = await stack.keys.services.accounts.organizationsByIds([
+        account.organization.id,
+      ]);
+      expect(organization!.plan).toBe('scale');
+      expect((await post(event.raw, event.signature)).body).toEqual({
+        received: true,
+        applied: false,
+      });
+    } finally {
+      await redis.del(lockKey);
+      redis.disconnect();
+    }
+  });
+
   it('PLAT-2: when a signed body is not an event we understand, then 400 and nothing changes', async () => {
     const { raw, signature } = signed({ id: 'evt_x', type: 'invoice.paid', data: {} });
     const response = await post(raw, signature);

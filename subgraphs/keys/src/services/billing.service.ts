@@ -25,32 +25,27 @@ export class BillingService {
     private readonly exclusive: <T>(organizationId: string, change: () => Promise<T>) => Promise<T>,
   ) {}
 
-  /** False when the event was applied before (processors redeliver) or is older than the plan. */
+  /**
+   * False when the event was applied before (processors redeliver) or is older than the plan.
+   * Everything happens under the organization's lock, and the event is recorded as applied only
+   * after the plan changed: a delivery that fails (busy, database gone) leaves no trace, so the
+   * processor's redelivery applies it, and a redelivery racing the first one waits for it rather
+   * than being acknowledged before the change is made.
+   */
   async apply(event: PaymentEventInput): Promise<boolean> {
     if (!(PLANS as readonly string[]).includes(event.plan))
       throw badInput(`Unknown plan ${event.plan}`);
     const occurredAt = new Date(event.occurredAt);
     if (Number.isNaN(occurredAt.getTime())) throw badInput('occurredAt is not an ISO 8601 date');
-    try {
-      await this.models.PaymentEvent.create({
-        _id: event.eventId,
-        organizationId: event.organizationId,
-        plan: event.plan,
-        appliedAt: new Date(),
-      });
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
-      throw error;
-    }
-    try {
-      return await this.exclusive(event.organizationId, async () => {
-        const current = await this.models.Organization.findById(event.organizationId)
-          .select({ planEventAt: 1, customLimits: 1 })
-          .lean();
-        if (!current) throw notFound('Organization');
-        // A late redelivery of an older event must not undo a newer plan change.
-        if (current.planEventAt && current.planEventAt.getTime() > occurredAt.getTime())
-          return false;
+    return this.exclusive(event.organizationId, async () => {
+      if (await this.models.PaymentEvent.exists({ _id: event.eventId })) return false;
+      const current = await this.models.Organization.findById(event.organizationId)
+        .select({ planEventAt: 1, customLimits: 1 })
+        .lean();
+      if (!current) throw notFound('Organization');
+      // A late redelivery of an older event must not undo a newer plan change.
+      const stale = current.planEventAt && current.planEventAt.getTime() > occurredAt.getTime();
+      if (!stale) {
         // Limits the event leaves out stay as support set them (for an Enterprise team).
         const custom =
           event.requestsPerMinute || event.requestsPerMonth
@@ -62,12 +57,21 @@ export class BillingService {
               }
             : undefined;
         await this.accounts.setPlan(event.organizationId, event.plan, custom, occurredAt);
-        return true;
-      });
-    } catch (error) {
-      // Not applied: let the processor's retry apply it.
-      await this.models.PaymentEvent.deleteOne({ _id: event.eventId });
-      throw error;
-    }
+      }
+      // Setting the same plan again is harmless, so a failure here only means the next
+      // redelivery sets it once more before it is recorded.
+      await this.models.PaymentEvent.updateOne(
+        { _id: event.eventId },
+        {
+          $setOnInsert: {
+            organizationId: event.organizationId,
+            plan: event.plan,
+            appliedAt: new Date(),
+          },
+        },
+        { upsert: true },
+      );
+      return !stale;
+    });
   }
 }
