@@ -42,15 +42,40 @@ export function buildEvent(
   return { id, type, createdAt: new Date().toISOString(), userId, organizationId, data };
 }
 
+/** How long an event published `once` is remembered, so a second publication is dropped. */
+const ONCE_MEMORY_MS = 400 * 86_400_000;
+
+/** Appends the event unless its id was published `once` before: 1 when appended, else 0. */
+const APPEND_ONCE = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[3])
+return 1`;
+
 /**
  * Appends an event to the durable platform-event stream (a Redis stream read by the webhooks
- * subgraph through a consumer group). Never a synchronous call to another service.
+ * subgraph through a consumer group). Never a synchronous call to another service. With `once`,
+ * an event whose id was already published that way is dropped, atomically in Redis: for events
+ * with a stable id that more than one instance may try to publish (expiry warnings). Resolves
+ * with whether the event was appended.
  */
 export async function publishPlatformEvent(
   redis: Redis,
   prefix: string,
   event: PlatformEvent,
-): Promise<void> {
+  options: { once?: boolean } = {},
+): Promise<boolean> {
+  if (options.once) {
+    const appended = await redis.eval(
+      APPEND_ONCE,
+      2,
+      `${prefix}events:published:${event.id}`,
+      platformEventStream(prefix),
+      ONCE_MEMORY_MS,
+      String(STREAM_MAX_LENGTH),
+      JSON.stringify(event),
+    );
+    return appended === 1;
+  }
   await redis.xadd(
     platformEventStream(prefix),
     'MAXLEN',
@@ -60,4 +85,5 @@ export async function publishPlatformEvent(
     'event',
     JSON.stringify(event),
   );
+  return true;
 }

@@ -702,4 +702,29 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       [`evt_api_key_expiring_${apiKey.id}_30`, 30],
     ]);
   });
+
+  it('KEY-7: when two instances take over the same stale claim at once, then the warning is still published once', async () => {
+    const models = await keysModels();
+    const prefix = stack.env.REDIS_KEY_PREFIX!;
+    for (let round = 0; round < 3; round += 1) {
+      const account = await buildAccount(stack);
+      const { apiKey } = await buildApiKey(stack, account, {
+        expiration: new Date(Date.now() + 20 * DAY),
+      });
+      const claimedAt = Date.now();
+      await models.ExpiryNotice.create({
+        _id: `${apiKey.id}:30`,
+        keyId: apiKey.id,
+        daysBefore: 30,
+        sentAt: new Date(claimedAt),
+        pending: true,
+      });
+      const later = new Date(claimedAt + STALE_CLAIM_MS + 1_000);
+      await Promise.all([
+        new KeyExpiryJob(models, redis, prefix).scan(later),
+        new KeyExpiryJob(models, redis, prefix).scan(later),
+      ]);
+      expect(await events(account.organization.id, 'api_key.expiring')).toHaveLength(1);
+    }
+  });
 });

@@ -23,8 +23,10 @@ type ExpiringKey = {
  * an instance first claims the notice by inserting it under a unique id (pending), then
  * publishes and marks it done; if publishing fails the claim is deleted and the next scan tries
  * again, and a claim left pending by an instance that died in between is published by a later
- * scan. The event id is derived from key and threshold, so in that last case a receiver that
- * already got it can tell. The subgraph runs `scan` periodically (common/periodic-task.ts).
+ * scan. A claim only looks dead: its instance may be stalled, and two scans may take it over at
+ * once. So the event id is derived from key and threshold and published `once`: Redis drops a
+ * second publication of it atomically. The subgraph runs `scan` periodically
+ * (common/periodic-task.ts).
  */
 export class KeyExpiryJob {
   constructor(
@@ -48,10 +50,13 @@ export class KeyExpiryJob {
       const key = await this.models.ApiKey.findOne({ _id: notice.keyId, deletedAt: null })
         .select(EXPIRING_KEY_FIELDS)
         .lean();
-      if (key) {
-        await publishPlatformEvent(this.redis, this.prefix, expiryEvent(key, notice.daysBefore));
+      if (
+        key &&
+        (await publishPlatformEvent(this.redis, this.prefix, expiryEvent(key, notice.daysBefore), {
+          once: true,
+        }))
+      )
         sent += 1;
-      }
       await this.models.ExpiryNotice.updateOne({ _id: notice._id }, { $set: { pending: false } });
     }
     return sent;
@@ -85,17 +90,21 @@ export class KeyExpiryJob {
       )
         continue;
       if (!(await this.claim(keyId, due, now))) continue;
+      let published: boolean;
       try {
-        await publishPlatformEvent(this.redis, this.prefix, expiryEvent(key, due));
+        published = await publishPlatformEvent(this.redis, this.prefix, expiryEvent(key, due), {
+          once: true,
+        });
       } catch (error) {
-        await this.models.ExpiryNotice.deleteOne({ _id: `${keyId}:${due}` });
+        // Still ours to retry only while pending: another instance may have taken it over.
+        await this.models.ExpiryNotice.deleteOne({ _id: `${keyId}:${due}`, pending: true });
         throw error;
       }
       await this.models.ExpiryNotice.updateOne(
         { _id: `${keyId}:${due}` },
         { $set: { pending: false } },
       );
-      sent += 1;
+      if (published) sent += 1;
     }
     return sent;
   }
