@@ -14,8 +14,9 @@ const FAST_DELIVERY = {
   WEBHOOK_ALLOW_LOOPBACK: 'true',
   WEBHOOK_RETRY_BASE_MS: '50',
   WEBHOOK_MAX_ATTEMPTS: '4',
-  // Long enough that a delivery held up behind a hanging one would be late by a wide margin.
-  WEBHOOK_TIMEOUT_MS: '3000',
+  // Longer than the hanging receivers' 5 s below, so a delivery held up behind a hanging one
+  // would wait those 5 s: late by a wide margin, even when a loaded machine slows every delivery.
+  WEBHOOK_TIMEOUT_MS: '8000',
 };
 
 const hmac = (secret: string, raw: Buffer) =>
@@ -623,10 +624,10 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         await receiver.waitForRequests(4, 3_000);
         const published = Date.now();
         await publish('api_key.created', other.userId, { key_id: 'k9' });
-        const [request] = await fast.waitForRequests(1, 3_000);
+        const [request] = await fast.waitForRequests(1, 6_000);
 
-        // Without a per-webhook share, the 40 hanging attempts would fill every slot for 3 s.
-        expect(request!.receivedAt - published).toBeLessThan(2_000);
+        // Without a per-webhook share, the 40 hanging attempts would fill every slot for 5 s.
+        expect(request!.receivedAt - published).toBeLessThan(3_500);
         expect(receiver.requests.length).toBeLessThanOrEqual(8);
         await call('DELETE', `/${hanging.id}`, flooded.token);
       } finally {
@@ -643,11 +644,11 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         receiver.respondWith({ status: 200, delayMs: 5_000 });
 
         await publish('api_key.created', userId, { key_id: 'k8' });
-        const [slowRequest] = await receiver.waitForRequests(1, 3_000);
-        const [fastRequest] = await fast.waitForRequests(1, 3_000);
+        const [slowRequest] = await receiver.waitForRequests(1, 6_000);
+        const [fastRequest] = await fast.waitForRequests(1, 6_000);
 
-        // Served one after the other, the fast receiver would wait for the 3 s time-out.
-        expect(Math.abs(fastRequest!.receivedAt - slowRequest!.receivedAt)).toBeLessThan(2_000);
+        // Served one after the other, the fast receiver would wait for the slow one's 5 s.
+        expect(Math.abs(fastRequest!.receivedAt - slowRequest!.receivedAt)).toBeLessThan(3_500);
       } finally {
         await fast.close();
       }
