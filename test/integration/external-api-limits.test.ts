@@ -272,6 +272,34 @@ describe('External API limits, quotas and headers', () => {
     expect(usage.headers.get('x-usage-total')).toBe('51');
   });
 
+  it('LIM-2: when refused calls are in flight as a window ends, then the next window still admits only the limit', async () => {
+    const limit = 5;
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: limit, requestsPerMonth: 1_000_000 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    const window = `${stack.env.REDIS_KEY_PREFIX}rl:minute:${account.organization.id}`;
+    const usage = () =>
+      http(`${stack.facade.url}/api/external/v1/usage`, { headers: { 'x-api-key': key } });
+    for (let round = 0; round < 6; round += 1) {
+      for (let i = 0; i <= limit; i += 1) await usage(); // the window is used up
+      // The window ends in 150 ms (only its lifetime is shortened): 24 callers keep calling
+      // across that end, so refusals of the old window are in flight when the new one opens.
+      await redis.pexpire(window, 150);
+      let admitted = 0;
+      let calling = true;
+      const callers = Array.from({ length: 24 }, async () => {
+        while (calling) if ((await usage()).status === 200) admitted += 1;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      calling = false;
+      await Promise.all(callers);
+      expect(admitted).toBeLessThanOrEqual(limit);
+      await redis.del(window);
+    }
+  });
+
   it('LIM-3: when an organization is at its per-minute limit, then its refused calls do not run their operation', async () => {
     const account = await buildAccount(stack, {
       plan: 'enterprise',

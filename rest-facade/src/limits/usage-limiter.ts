@@ -72,6 +72,27 @@ export interface MinuteDecision {
 }
 
 /**
+ * rate-limiter-flexible's increment script (its `customIncrTtlLuaScript` option), changed in two
+ * ways. A call the limit refuses is not counted, so the window holds admitted calls only and no
+ * refused point has to be given back afterwards: given back after its window ended, such a point
+ * opened the next window at -1, one extra call for every refusal in flight at the boundary. And
+ * a point given back (a negative amount) goes only to a window that still exists.
+ * ARGV: amount, window seconds, the limit.
+ */
+const COUNT_ADMITTED_ONLY = `
+local amount = tonumber(ARGV[1])
+if amount < 0 and redis.call('exists', KEYS[1]) == 0 then return {0, 0} end
+redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local consumed = tonumber(redis.call('get', KEYS[1]))
+local ttl = redis.call('pttl', KEYS[1])
+if ttl == -1 then
+  redis.call('expire', KEYS[1], ARGV[2])
+  ttl = 1000 * ARGV[2]
+end
+if amount > 0 and consumed + amount > tonumber(ARGV[3]) then return {consumed + amount, ttl} end
+return {redis.call('incrby', KEYS[1], amount), ttl}`;
+
+/**
  * Per-minute limit (fixed 60-second windows, rate-limiter-flexible on Redis) and monthly quota
  * (an atomic Redis script). When Redis fails, an in-memory limiter per instance keeps the
  * per-minute limit approximately and the monthly quota is not enforced until Redis is back.
@@ -102,7 +123,7 @@ export class UsageLimiter {
   ): Promise<MinuteDecision | null> {
     const [minute, confirmed] = await Promise.all([this.takeMinute(subject), valid]);
     if (confirmed) return minute;
-    // A Redis refusal was already taken back (takeMinute); anything else counted: give it back.
+    // A Redis refusal was never counted (COUNT_ADMITTED_ONLY); anything else counted: give it back.
     if (minute.admitted || !minute.exact) await this.giveBackMinute(subject, minute);
     return null;
   }
@@ -192,11 +213,8 @@ export class UsageLimiter {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         this.markStore(true);
-        // rate-limiter-flexible counts refused attempts too; taken back, the shared counter holds
-        // admitted calls only, so a plan upgrade within the minute admits what the new limit allows.
-        await this.redisLimiter(points)
-          .reward(subject.billingOrganizationId, 1)
-          .catch(() => undefined);
+        // Not counted (COUNT_ADMITTED_ONLY): the shared counter holds admitted calls only, so a
+        // plan upgrade within the minute admits what the new limit allows.
         return {
           admitted: false,
           remaining: 0,
@@ -250,6 +268,7 @@ export class UsageLimiter {
         keyPrefix: `${this.prefix}rl:minute`,
         points,
         duration: WINDOW_SECONDS,
+        customIncrTtlLuaScript: COUNT_ADMITTED_ONLY,
       });
       this.redisLimiters.set(points, limiter);
     }
