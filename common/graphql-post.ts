@@ -28,6 +28,16 @@ export async function postGraphQL(
   return { status: response.statusCode, text: await response.body.text() };
 }
 
+/**
+ * Whether a call failed because the other side closed the connection it went out on, with no
+ * answer: a stopping or restarting instance closes its idle kept-alive sockets, and one may be
+ * closed just as a request is written to it. Such a call may be sent once more if it only reads.
+ */
+export function isDroppedConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 /** postGraphQL as one of our own services (`service`), signed for `audience` and this body only. */
 export function postAsService(
   url: string,

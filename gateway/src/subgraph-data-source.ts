@@ -2,7 +2,7 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import type { Dispatcher } from 'undici';
-import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
+import { isDroppedConnection, postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
 import { signIdentity, type Audience, type CallerIdentity } from '../../common/identity';
 import { serviceUnavailable } from '../../common/errors';
 import type { GatewayContext } from './context';
@@ -28,14 +28,20 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
     };
     const { query, operationName, variables, extensions } = options.request;
     const body = { query, operationName, variables, extensions };
-    let answer: GraphQLAnswer;
-    try {
-      answer = await postGraphQL(
+    const send = () =>
+      postGraphQL(
         this.url,
         this.dispatcher,
         body,
         signIdentity(this.internalSecret, identity, { audience: this.subgraph, request: body }),
       );
+    let answer: GraphQLAnswer;
+    try {
+      answer = await send().catch((error: unknown) => {
+        // A subgraph instance stopping dropped the connection under it: a read goes out once more.
+        if (isRead(query) && isDroppedConnection(error)) return send();
+        throw error;
+      });
     } catch (error) {
       // Refused, reset or timed out: the subgraph is down or restarting (a 503, not a bug).
       throw serviceUnavailable(this.subgraph, error);
@@ -48,3 +54,6 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
     return JSON.parse(answer.text) as GatewayGraphQLResponse;
   }
 }
+
+/** The gateway's subgraph operations start with `query`, `mutation` or a bare selection set. */
+const isRead = (query: string | undefined) => query !== undefined && /^\s*(query\b|\{)/.test(query);

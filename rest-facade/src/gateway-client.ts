@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
+import { isDroppedConnection, postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
 import { FACADE_SERVICE_IDENTITY, signIdentity, type GraphQLBody } from '../../common/identity';
 import type { OperationManifest } from '../../common/persisted-operations';
 import { upstreamUnavailable } from './api-error';
@@ -35,12 +35,16 @@ export interface GatewayResult<T> {
 export class GatewayClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
   private readonly ids: Map<string, string>;
+  private readonly reads: Set<string>;
 
   constructor(
     private readonly url: string,
     manifest: OperationManifest,
   ) {
     this.ids = new Map(manifest.operations.map((op) => [op.name, op.id]));
+    this.reads = new Set(
+      manifest.operations.filter((op) => op.type === 'query').map((op) => op.name),
+    );
   }
 
   async execute<T>(
@@ -55,10 +59,21 @@ export class GatewayClient {
       variables,
       extensions: { persistedQuery: { version: 1, sha256Hash: id } },
     };
-    const headers = typeof credentials === 'function' ? credentials(operation) : credentials;
+    const send = () =>
+      postGraphQL(
+        this.url,
+        this.agent,
+        operation,
+        typeof credentials === 'function' ? credentials(operation) : credentials,
+      );
     let answer: GraphQLAnswer;
     try {
-      answer = await postGraphQL(this.url, this.agent, operation, headers);
+      answer = await send().catch((error: unknown) => {
+        // A gateway instance stopping dropped the connection under it: a read goes out once more,
+        // on another connection (to another instance behind a balancer).
+        if (this.reads.has(operationName) && isDroppedConnection(error)) return send();
+        throw error;
+      });
     } catch (error) {
       // Connection refused, reset or timed out: the gateway is down or restarting.
       throw upstreamUnavailable(error);
