@@ -148,48 +148,52 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
     expect(updated!.limits).toEqual({ requestsPerMinute: 800, requestsPerMonth: 5_000_000 });
   });
 
-  it('PLAT-2: when another plan change holds the organization too long, then 503 (the processor retries) and the redelivery applies', async () => {
+  /** A Pro team, a signed upgrade to Scale, and another change holding the team's plan lock. */
+  async function upgradeWhilePlanLocked() {
     const account = await buildAccount(stack, { plan: 'pro' });
     const lockKey = `${stack.env.REDIS_KEY_PREFIX}lock:plan:${account.organization.id}`;
     const redis = createRedis(stack.env.REDIS_URL!);
     await waitForRedis(redis);
+    await redis.set(lockKey, 'another-change', 'PX', 30_000);
     const event = signed({
       id: `evt_${randomBytes(6).toString('hex')}`,
       created: nowSeconds(),
       type: 'subscription.updated',
       data: { organizationId: account.organization.id, plan: 'scale' },
     });
+    return {
+      account,
+      event,
+      release: () => redis.del(lockKey),
+      close: async () => {
+        await redis.del(lockKey);
+        redis.disconnect();
+      },
+    };
+  }
+
+  it('PLAT-2: when another plan change holds the organization too long, then 503 (the processor retries) and the redelivery applies', async () => {
+    const { event, release, close } = await upgradeWhilePlanLocked();
     try {
-      await redis.set(lockKey, 'another-change', 'PX', 30_000);
       const busy = await post(event.raw, event.signature);
       expect(busy.status).toBe(503);
-      await redis.del(lockKey);
+      await release();
       const redelivered = await post(event.raw, event.signature);
       expect(redelivered.body).toEqual({ received: true, applied: true });
     } finally {
-      redis.disconnect();
+      await close();
     }
   });
 
   it('PLAT-2: when the processor redelivers an event while its first delivery still waits and then fails, then neither is acknowledged and the next redelivery applies it', async () => {
-    const account = await buildAccount(stack, { plan: 'pro' });
-    const lockKey = `${stack.env.REDIS_KEY_PREFIX}lock:plan:${account.organization.id}`;
-    const redis = createRedis(stack.env.REDIS_URL!);
-    await waitForRedis(redis);
-    const event = signed({
-      id: `evt_${randomBytes(6).toString('hex')}`,
-      created: nowSeconds(),
-      type: 'subscription.updated',
-      data: { organizationId: account.organization.id, plan: 'scale' },
-    });
+    const { account, event, release, close } = await upgradeWhilePlanLocked();
     try {
-      await redis.set(lockKey, 'another-change', 'PX', 30_000);
       const first = post(event.raw, event.signature);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const second = await post(event.raw, event.signature);
       // Not applied yet: a 2xx would make the processor stop redelivering it.
       expect([(await first).status, second.status]).toEqual([503, 503]);
-      await redis.del(lockKey);
+      await release();
       expect((await post(event.raw, event.signature)).body).toEqual({
         received: true,
         applied: true,
@@ -203,8 +207,7 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
         applied: false,
       });
     } finally {
-      await redis.del(lockKey);
-      redis.disconnect();
+      await close();
     }
   });
 

@@ -68,6 +68,18 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     return createKeysModels(keysConnection);
   }
 
+  /** What an instance that claimed a 30-day warning at `at` and then stopped left behind. */
+  async function leftClaimed(keyId: string, at: number) {
+    const models = await keysModels();
+    await models.ExpiryNotice.create({
+      _id: `${keyId}:30`,
+      keyId,
+      daysBefore: 30,
+      sentAt: new Date(at),
+      pending: true,
+    });
+  }
+
   async function events(organizationId: string, type: string): Promise<PlatformEvent[]> {
     const entries = await redis.xrange(platformEventStream(stack.env.REDIS_KEY_PREFIX!), '-', '+');
     return entries
@@ -685,13 +697,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     const job = new KeyExpiryJob(models, redis, stack.env.REDIS_KEY_PREFIX!);
     const claimedAt = Date.now();
     // What the dead instance left behind: its claim, and no event.
-    await models.ExpiryNotice.create({
-      _id: `${apiKey.id}:30`,
-      keyId: apiKey.id,
-      daysBefore: 30,
-      sentAt: new Date(claimedAt),
-      pending: true,
-    });
+    await leftClaimed(apiKey.id, claimedAt);
 
     expect(await job.scan(new Date(claimedAt + 1_000))).toBe(0); // its claimer may still be at it
     expect(await events(account.organization.id, 'api_key.expiring')).toEqual([]);
@@ -712,13 +718,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
         expiration: new Date(Date.now() + 20 * DAY),
       });
       const claimedAt = Date.now();
-      await models.ExpiryNotice.create({
-        _id: `${apiKey.id}:30`,
-        keyId: apiKey.id,
-        daysBefore: 30,
-        sentAt: new Date(claimedAt),
-        pending: true,
-      });
+      await leftClaimed(apiKey.id, claimedAt);
       const later = new Date(claimedAt + STALE_CLAIM_MS + 1_000);
       await Promise.all([
         new KeyExpiryJob(models, redis, prefix).scan(later),

@@ -71,6 +71,20 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       }
       held.clear();
     },
+    /**
+     * Runs `send` and closes the connection its request went out on once the request has
+     * arrived, without an answer (as a stopping server closing its kept-alive sockets does);
+     * new connections are accepted again right after. Resolves with what `send` resolves with.
+     */
+    async dropUnder<T>(send: () => Promise<T>): Promise<T> {
+      const { arrived } = this.hold();
+      const sent = send();
+      await arrived;
+      await this.cut();
+      await this.restore();
+      this.release();
+      return sent;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
