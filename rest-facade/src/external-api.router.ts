@@ -213,18 +213,31 @@ async function execute(
   );
 }
 
+/**
+ * One event per organization, month, quota and threshold: its id says which, and it is published
+ * once, so a call that crossed the threshold and then gave its count back (a 5xx) does not make
+ * the next call announce it again. A new quota (a plan change) has thresholds of its own.
+ */
 function publishUsageThreshold(deps: ExternalApiDeps, key: KeyContext, usage: LimitDecision): void {
-  const event = buildEvent('usage.threshold_reached', key.userId, key.billingOrganizationId, {
-    percent: usage.crossedThreshold,
-    used: usage.monthlyUsed,
-    limit: key.requestsPerMonth,
-    resetsAt: usage.resetAt.toISOString(),
-  });
-  publishPlatformEvent(deps.redis, deps.config.redisKeyPrefix, event).catch((error: unknown) =>
-    deps.logger.error(
-      { err: (error as Error).message, eventId: event.id },
-      'could not publish usage event',
-    ),
+  const month = new Date(usage.resetAt.getTime() - 1).toISOString().slice(0, 7);
+  const event = buildEvent(
+    'usage.threshold_reached',
+    key.userId,
+    key.billingOrganizationId,
+    {
+      percent: usage.crossedThreshold,
+      used: usage.monthlyUsed,
+      limit: key.requestsPerMonth,
+      resetsAt: usage.resetAt.toISOString(),
+    },
+    `evt_usage_threshold_reached_${key.billingOrganizationId}_${month}_${key.requestsPerMonth}_${usage.crossedThreshold}`,
+  );
+  publishPlatformEvent(deps.redis, deps.config.redisKeyPrefix, event, { once: true }).catch(
+    (error: unknown) =>
+      deps.logger.error(
+        { err: (error as Error).message, eventId: event.id },
+        'could not publish usage event',
+      ),
   );
 }
 

@@ -3,6 +3,7 @@ import { platformEventStream } from '../../common/platform-events';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { monthlyResetAt } from '../../rest-facade/src/limits/usage-limiter';
+import { usageKeys } from '../../common/usage-keys';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
@@ -417,6 +418,29 @@ describe('External API limits, quotas and headers', () => {
       [80, 8, 10, account.user.id],
       [100, 10, 10, account.user.id],
     ]);
+  });
+
+  it('LIM-4: when the call that reached 80 % gives its count back (it failed on our side), then the next one does not announce 80 % again', async () => {
+    const account = await buildAccount(stack, {
+      plan: 'enterprise',
+      customLimits: { requestsPerMonth: 10 },
+    });
+    const { key } = await buildApiKey(stack, account);
+    for (let i = 1; i <= 8; i += 1) await callApi(stack, 'GET', '/websites', { key });
+    // What a 5xx does to the month's count (UsageLimiter.refundMonthly).
+    await redis.decr(
+      usageKeys(stack.env.REDIS_KEY_PREFIX!).monthly(account.organization.id, new Date()),
+    );
+    expect((await callApi(stack, 'GET', '/websites', { key })).headers.get('x-usage-monthly')).toBe(
+      '8',
+    );
+    const entries = await redis.xrange(platformEventStream(stack.env.REDIS_KEY_PREFIX!), '-', '+');
+    const reached = entries
+      .map(([, fields]) => JSON.parse(fields[1]!) as { type: string; organizationId: string })
+      .filter(
+        (e) => e.type === 'usage.threshold_reached' && e.organizationId === account.organization.id,
+      );
+    expect(reached).toHaveLength(1);
   });
 });
 
