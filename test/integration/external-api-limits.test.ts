@@ -2,7 +2,7 @@ import { createLogger } from '../../common/logger';
 import { platformEventStream } from '../../common/platform-events';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import { monthlyResetAt } from '../../rest-facade/src/limits/usage-limiter';
+import { monthlyResetAt, UsageLimiter } from '../../rest-facade/src/limits/usage-limiter';
 import { usageKeys } from '../../common/usage-keys';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
@@ -441,6 +441,37 @@ describe('External API limits, quotas and headers', () => {
         (e) => e.type === 'usage.threshold_reached' && e.organizationId === account.organization.id,
       );
     expect(reached).toHaveLength(1);
+  });
+});
+
+describe('per-minute points given back', () => {
+  it('LIM-2: when a call gives its point back after its window ended and a new one began, then the new window keeps its count', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const prefix = `test:giveback:${Date.now()}:`;
+    const limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
+    const subject = {
+      keyId: 'key-1',
+      billingOrganizationId: 'org-1',
+      requestsPerMinute: 5,
+      requestsPerMonth: 1_000,
+    };
+    const window = `${prefix}rl:minute:org-1`;
+    try {
+      await limiter.takeMinute(subject);
+      await redis.pexpire(window, 300); // the window ends in 300 ms
+      // A call takes its point now and learns 400 ms later that its key was revoked meanwhile,
+      // so it gives the point back: by then its window has ended and the next one has begun.
+      const revokedLater = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400));
+      const late = limiter.takeMinuteIf(subject, revokedLater);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await redis.exists(window)).toBe(0);
+      await limiter.takeMinute(subject); // the first call of the new window
+      expect(await late).toBeNull();
+      expect(await redis.get(window)).toBe('1');
+    } finally {
+      await redis.del(window);
+      redis.disconnect();
+    }
   });
 });
 

@@ -62,10 +62,15 @@ export function monthlyResetAt(now: Date): Date {
 
 type MonthlyResult = [number, number, number];
 
+/** A point is given back only while its window has this long left (time to reach Redis). */
+const GIVE_BACK_MARGIN_MS = 1_000;
+
 export interface MinuteDecision {
   admitted: boolean;
   remaining: number | null;
   windowEndsInMs: number | null;
+  /** When the decision was made (Date.now()), for telling later whether its window has ended. */
+  decidedAt: number;
   retryAfterSeconds: number;
   /** Decided by Redis (false: by the in-memory insurance limiter during an outage). */
   exact: boolean;
@@ -207,6 +212,7 @@ export class UsageLimiter {
         admitted: true,
         remaining: res.remainingPoints,
         windowEndsInMs: res.msBeforeNext,
+        decidedAt: Date.now(),
         retryAfterSeconds: 0,
         exact: true,
       };
@@ -219,6 +225,7 @@ export class UsageLimiter {
           admitted: false,
           remaining: 0,
           windowEndsInMs: rejection.msBeforeNext,
+          decidedAt: Date.now(),
           retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
           exact: true,
         };
@@ -231,6 +238,7 @@ export class UsageLimiter {
         admitted: true,
         remaining: null,
         windowEndsInMs: null,
+        decidedAt: Date.now(),
         retryAfterSeconds: 0,
         exact: false,
       };
@@ -241,14 +249,21 @@ export class UsageLimiter {
         admitted: false,
         remaining: null,
         windowEndsInMs: null,
+        decidedAt: Date.now(),
         retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
         exact: false,
       };
     }
   }
 
-  /** Returns the point a call took to whichever limiter took it (in memory while Redis is away). */
+  /**
+   * Returns the point a call took to whichever limiter took it (in memory while Redis is away),
+   * unless its window has ended or is about to: the point would land in the next window, which
+   * never had it.
+   */
   private async giveBackMinute(subject: LimitSubject, minute: MinuteDecision): Promise<void> {
+    const windowLeftMs = (minute.windowEndsInMs ?? Infinity) - (Date.now() - minute.decidedAt);
+    if (windowLeftMs < GIVE_BACK_MARGIN_MS) return;
     const limiter = minute.exact
       ? this.redisLimiter(subject.requestsPerMinute)
       : this.memoryLimiter(subject.requestsPerMinute);
