@@ -4,6 +4,7 @@ import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { monthlyResetAt, UsageLimiter } from '../../rest-facade/src/limits/usage-limiter';
 import { usageKeys } from '../../common/usage-keys';
+import { perMinuteLimit } from '../../common/per-minute-limit';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
@@ -470,6 +471,34 @@ describe('per-minute points given back', () => {
       expect(await redis.get(window)).toBe('1');
     } finally {
       await redis.del(window);
+      redis.disconnect();
+    }
+  });
+});
+
+describe('per-minute limiters sharing a Redis client', () => {
+  it('LIM-2: when another per-minute limiter is made on the same client later, then refused calls still do not count', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const prefix = `test:shared-client:${Date.now()}:`;
+    const limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
+    const subject = {
+      keyId: 'key-1',
+      billingOrganizationId: 'org-1',
+      requestsPerMinute: 2,
+      requestsPerMonth: 1_000,
+    };
+    const window = `${prefix}rl:minute:org-1`;
+    try {
+      await limiter.takeMinute(subject);
+      // rate-limiter-flexible defines its increment script as a command of the client: the
+      // collector's per-IP limiter, made later on the same client, must not change the counting.
+      await perMinuteLimit(redis, `${prefix}rl:other`, 10)('203.0.113.7');
+      const decisions = [];
+      for (let i = 0; i < 4; i += 1) decisions.push(await limiter.takeMinute(subject));
+      expect(decisions.map((d) => d.admitted)).toEqual([true, false, false, false]);
+      expect(await redis.get(window)).toBe('2');
+    } finally {
+      await redis.del(window, `${prefix}rl:other:203.0.113.7`);
       redis.disconnect();
     }
   });

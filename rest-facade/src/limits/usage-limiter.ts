@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/logger';
 import { usageKeys } from '../../../common/usage-keys';
+import { COUNT_ADMITTED_ONLY } from '../../../common/per-minute-limit';
 
 export interface LimitSubject {
   keyId: string;
@@ -75,27 +76,6 @@ export interface MinuteDecision {
   /** Decided by Redis (false: by the in-memory insurance limiter during an outage). */
   exact: boolean;
 }
-
-/**
- * rate-limiter-flexible's increment script (its `customIncrTtlLuaScript` option), changed in two
- * ways. A call the limit refuses is not counted, so the window holds admitted calls only and no
- * refused point has to be given back afterwards: given back after its window ended, such a point
- * opened the next window at -1, one extra call for every refusal in flight at the boundary. And
- * a point given back (a negative amount) goes only to a window that still exists.
- * ARGV: amount, window seconds, the limit.
- */
-const COUNT_ADMITTED_ONLY = `
-local amount = tonumber(ARGV[1])
-if amount < 0 and redis.call('exists', KEYS[1]) == 0 then return {0, 0} end
-redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
-local consumed = tonumber(redis.call('get', KEYS[1]))
-local ttl = redis.call('pttl', KEYS[1])
-if ttl == -1 then
-  redis.call('expire', KEYS[1], ARGV[2])
-  ttl = 1000 * ARGV[2]
-end
-if amount > 0 and consumed + amount > tonumber(ARGV[3]) then return {consumed + amount, ttl} end
-return {redis.call('incrby', KEYS[1], amount), ttl}`;
 
 /**
  * Per-minute limit (fixed 60-second windows, rate-limiter-flexible on Redis) and monthly quota
