@@ -175,6 +175,23 @@ describe('admin CLI', () => {
     }
   });
 
+  it('when the last owner is removed while also being made a plain member, then the organization keeps an owner', async () => {
+    const { accounts } = stack.keys.services;
+    for (let round = 0; round < 5; round += 1) {
+      const org = await accounts.createOrganization({ name: 'Leaving and staying', plan: 'pro' });
+      const owner = await accounts.createUser(
+        `both-${randomBytes(3).toString('hex')}@example.test`,
+      );
+      await accounts.addMember(org.id, owner.id, 'owner');
+      await Promise.allSettled([
+        accounts.removeMember(org.id, owner.id),
+        accounts.addMember(org.id, owner.id, 'member'),
+      ]);
+      const roles = (await accounts.membershipsOfOrganization(org.id)).map((m) => m.role);
+      expect(roles).toContain('owner');
+    }
+  });
+
   it('when the last owner would be made a plain member, then that is refused and they stay owner', async () => {
     const { accounts } = stack.keys.services;
     const org = await accounts.createOrganization({ name: 'Demotion', plan: 'pro' });

@@ -50,6 +50,11 @@ export class AccountService {
   constructor(
     private readonly models: KeysModels,
     private readonly caching: AccountCaching = {},
+    /** Runs membership changes of one organization one at a time, across instances. */
+    private readonly memberships: <T>(
+      organizationId: string,
+      change: () => Promise<T>,
+    ) => Promise<T> = (_organizationId, change) => change(),
   ) {}
 
   /** Reads change rarely and are on every request's path: cache them, invalidated on writes. */
@@ -129,16 +134,18 @@ export class AccountService {
       organizationId: new Types.ObjectId(organizationId),
       userId: new Types.ObjectId(userId),
     };
-    const before = await this.models.Membership.findOneAndUpdate(
-      filter,
-      { $set: { role } },
-      { upsert: true, returnDocument: 'before' },
-    ).lean();
-    if (before?.role === 'owner' && role !== 'owner' && !(await this.hasOwner(filter))) {
-      await this.models.Membership.updateOne(filter, { $set: { role: 'owner' } });
-      await this.changed();
-      throw lastOwner();
-    }
+    await this.memberships(organizationId, async () => {
+      const before = await this.models.Membership.findOneAndUpdate(
+        filter,
+        { $set: { role } },
+        { upsert: true, returnDocument: 'before' },
+      ).lean();
+      if (before?.role === 'owner' && role !== 'owner' && !(await this.hasOwner(filter))) {
+        await this.models.Membership.updateOne(filter, { $set: { role: 'owner' } });
+        await this.changed();
+        throw lastOwner();
+      }
+    });
     await this.changed();
     return { organizationId, userId, role };
   }
@@ -149,24 +156,27 @@ export class AccountService {
       organizationId: assertObjectId(organizationId, 'Organization'),
       userId: assertObjectId(userId, 'User'),
     };
+    await this.memberships(organizationId, () => this.leave(filter));
+    await this.changed();
+  }
+
+  private async leave(filter: { organizationId: Types.ObjectId; userId: Types.ObjectId }) {
     const membership = await this.models.Membership.findOneAndDelete(filter).lean();
     if (!membership) throw notFound('Membership');
     if (membership.role === 'owner' && !(await this.hasOwner(filter))) {
-      await this.models.Membership.collection.insertOne(membership).catch((error: unknown) => {
-        // Added again meanwhile (member:add): that membership stands.
-        if ((error as { code?: number }).code !== 11000) throw error;
-      });
+      // Put back (as owner whatever happened to it meanwhile): the organization keeps its owner.
+      await this.models.Membership.updateOne(filter, { $set: { role: 'owner' } }, { upsert: true });
       await this.changed();
       throw lastOwner();
     }
-    await this.changed();
   }
 
   /**
    * Whether the organization still has an owner, asked after a change that may have taken its
    * last one away. No transactions (FerretDB has none): an owner leaves or steps down first and
-   * is put back if none is left, so two owners leaving at once can both be refused but never
-   * both succeed.
+   * is put back if none is left. Changes of one organization's members also take turns (a Redis
+   * lock, see keys-services.ts); without it two owners leaving at once could both be refused,
+   * never both succeed.
    */
   private async hasOwner(filter: { organizationId: Types.ObjectId }): Promise<boolean> {
     const owner = await this.models.Membership.exists({

@@ -28,6 +28,7 @@ export function createKeysServices(
     options.cacheReads
       ? accountCaching(redis, prefix, logger)
       : { changed: accountsChanged(redis, prefix) },
+    oneAtATime(redis, `${prefix}lock:members:`, 'The organization’s members'),
   );
   const credentials = new CredentialService(models, accounts, {
     exclusive: oneAtATime(redis, `${prefix}lock:api-key:`, 'The key'),
