@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../common/logger';
 import { platformEventStream } from '../../common/platform-events';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
@@ -445,62 +446,51 @@ describe('External API limits, quotas and headers', () => {
   });
 });
 
-describe('per-minute points given back', () => {
-  it('LIM-2: when a call gives its point back after its window ended and a new one began, then the new window keeps its count', async () => {
-    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const prefix = `test:giveback:${Date.now()}:`;
-    const limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
-    const subject = {
-      keyId: 'key-1',
-      billingOrganizationId: 'org-1',
-      requestsPerMinute: 5,
-      requestsPerMonth: 1_000,
-    };
-    const window = `${prefix}rl:minute:org-1`;
-    try {
-      await limiter.takeMinute(subject);
-      await redis.pexpire(window, 300); // the window ends in 300 ms
-      // A call takes its point now and learns 400 ms later that its key was revoked meanwhile,
-      // so it gives the point back: by then its window has ended and the next one has begun.
-      const revokedLater = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400));
-      const late = limiter.takeMinuteIf(subject, revokedLater);
-      await new Promise((resolve) => setTimeout(resolve, 350));
-      expect(await redis.exists(window)).toBe(0);
-      await limiter.takeMinute(subject); // the first call of the new window
-      expect(await late).toBeNull();
-      expect(await redis.get(window)).toBe('1');
-    } finally {
-      await redis.del(window);
-      redis.disconnect();
-    }
+describe('the per-minute limiter on its own Redis client', () => {
+  let redis: Redis;
+  let prefix: string;
+  let limiter: UsageLimiter;
+  const window = () => `${prefix}rl:minute:org-1`;
+  const subject = (requestsPerMinute: number) => ({
+    keyId: 'key-1',
+    billingOrganizationId: 'org-1',
+    requestsPerMinute,
+    requestsPerMonth: 1_000,
   });
-});
+  beforeEach(() => {
+    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    prefix = `test:minute:${randomBytes(4).toString('hex')}:`;
+    limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
+  });
+  afterEach(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
 
-describe('per-minute limiters sharing a Redis client', () => {
+  it('LIM-2: when a call gives its point back after its window ended and a new one began, then the new window keeps its count', async () => {
+    await limiter.takeMinute(subject(5));
+    await redis.pexpire(window(), 300); // the window ends in 300 ms
+    // A call takes its point now and learns 400 ms later that its key was revoked meanwhile,
+    // so it gives the point back: by then its window has ended and the next one has begun.
+    const revokedLater = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400));
+    const late = limiter.takeMinuteIf(subject(5), revokedLater);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await redis.exists(window())).toBe(0);
+    await limiter.takeMinute(subject(5)); // the first call of the new window
+    expect(await late).toBeNull();
+    expect(await redis.get(window())).toBe('1');
+  });
+
   it('LIM-2: when another per-minute limiter is made on the same client later, then refused calls still do not count', async () => {
-    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const prefix = `test:shared-client:${Date.now()}:`;
-    const limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
-    const subject = {
-      keyId: 'key-1',
-      billingOrganizationId: 'org-1',
-      requestsPerMinute: 2,
-      requestsPerMonth: 1_000,
-    };
-    const window = `${prefix}rl:minute:org-1`;
-    try {
-      await limiter.takeMinute(subject);
-      // rate-limiter-flexible defines its increment script as a command of the client: the
-      // collector's per-IP limiter, made later on the same client, must not change the counting.
-      await perMinuteLimit(redis, `${prefix}rl:other`, 10)('203.0.113.7');
-      const decisions = [];
-      for (let i = 0; i < 4; i += 1) decisions.push(await limiter.takeMinute(subject));
-      expect(decisions.map((d) => d.admitted)).toEqual([true, false, false, false]);
-      expect(await redis.get(window)).toBe('2');
-    } finally {
-      await redis.del(window, `${prefix}rl:other:203.0.113.7`);
-      redis.disconnect();
-    }
+    await limiter.takeMinute(subject(2));
+    // rate-limiter-flexible defines its increment script as a command of the client: the
+    // collector's per-IP limiter, made later on the same client, must not change the counting.
+    await perMinuteLimit(redis, `${prefix}rl:other`, 10)('203.0.113.7');
+    const decisions = [];
+    for (let i = 0; i < 4; i += 1) decisions.push(await limiter.takeMinute(subject(2)));
+    expect(decisions.map((d) => d.admitted)).toEqual([true, false, false, false]);
+    expect(await redis.get(window())).toBe('2');
   });
 });
 
