@@ -29,9 +29,9 @@ import type {
   Visitor,
 } from '../models';
 import { isMongoUnavailable } from '../../../../common/mongo-outage';
+import { onlyDuplicateKeys } from '../../../../common/duplicate-keys';
 
 const BLOCK_MS = 250;
-const DUPLICATE_KEY = 11000;
 
 /**
  * Applies collected events from the Redis stream to MongoDB. Each batch: counters with one
@@ -372,7 +372,9 @@ async function skippingDuplicates<T>(
       await write(items.slice(offset));
       break;
     } catch (error) {
-      const indexes = duplicateIndexes(error);
+      // Anything but documents already stored (by an earlier attempt) is a real failure.
+      const indexes = onlyDuplicateKeys(error);
+      if (!indexes?.length) throw error;
       for (const index of indexes) refused.add(offset + index);
       offset += Math.max(...indexes) + 1;
     }
@@ -400,19 +402,6 @@ function storableProps(
       value,
     ]),
   );
-}
-
-function duplicateIndexes(error: unknown): number[] {
-  const writeErrors = (
-    error as {
-      writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number };
-    }
-  ).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : null;
-  // No write errors at all: the bulk write as a whole failed (MongoDB unreachable, a command
-  // error), which is not a duplicate to skip.
-  if (!list || list.length === 0 || list.some((e) => e.code !== DUPLICATE_KEY)) throw error;
-  return list.map((e) => e.index);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CallRecord } from '../../../../common/call-log';
 import { badInput } from '../../../../common/errors';
 import type { StreamEntry } from '../../../../common/stream-consumer';
+import { onlyDuplicateKeys } from '../../../../common/duplicate-keys';
 import type { KeysModels } from '../models';
 
 /** A stored call as the dashboard reads it: the facade's record, with its id and a real date. */
@@ -90,7 +91,7 @@ export class CallLogService {
         lean: true,
       });
     } catch (error) {
-      if (!isOnlyDuplicates(error)) throw error;
+      if (!onlyDuplicateKeys(error)) throw error;
     }
     const lastUse = new Map<string, Date>();
     for (const { keyId, at } of calls) {
@@ -110,7 +111,7 @@ export class CallLogService {
     } catch (error) {
       // Two writers upserting a key's first use at once: one insert loses on the unique _id.
       // The document exists now, so running the ($max, idempotent) updates again applies them.
-      if (!isOnlyDuplicates(error)) throw error;
+      if (!onlyDuplicateKeys(error)) throw error;
       await recordUse();
     }
   }
@@ -187,13 +188,4 @@ function newestFirst(a: { at: Date; id: string }, b: { at: Date; id: string }): 
   const byTime = b.at.getTime() - a.at.getTime();
   if (byTime !== 0) return byTime;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-function isOnlyDuplicates(error: unknown): boolean {
-  const writeErrors = (error as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> })
-    .writeErrors;
-  if (!writeErrors) return (error as { code?: number }).code === 11000;
-  // No write errors at all: the bulk write failed as a whole (MongoDB unreachable), which is
-  // no duplicate. Taking it for one acknowledged batches that were never stored.
-  return writeErrors.length > 0 && writeErrors.every((e) => (e.code ?? e.err?.code) === 11000);
 }
