@@ -8,10 +8,10 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
  * opened the next window at -1, one extra call for every refusal in flight at the boundary. And
  * a point given back (a negative amount) goes only to a window that still exists.
  * ARGV: amount, window seconds, the limit. rate-limiter-flexible defines the script as a command
- * of the Redis client, one for all its limiters on that client: every limiter made here must pass
- * this same script, or the last one made would decide how all of them count.
+ * of the Redis client, one for all its limiters on that client: every limiter must pass this
+ * same script (minuteLimiterOnRedis), or the last one made would decide how all of them count.
  */
-export const COUNT_ADMITTED_ONLY = `
+const COUNT_ADMITTED_ONLY = `
 local amount = tonumber(ARGV[1])
 if amount < 0 and redis.call('exists', KEYS[1]) == 0 then return {0, 0} end
 redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
@@ -24,6 +24,23 @@ end
 if amount > 0 and consumed + amount > tonumber(ARGV[3]) then return {consumed + amount, ttl} end
 return {redis.call('incrby', KEYS[1], amount), ttl}`;
 
+/** A fixed 60-second window of `points` per key on Redis: the one way limiters are made here. */
+export function minuteLimiterOnRedis(
+  redis: Redis,
+  keyPrefix: string,
+  points: number,
+  insuranceLimiter?: RateLimiterMemory,
+): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: 60,
+    customIncrTtlLuaScript: COUNT_ADMITTED_ONLY,
+    ...(insuranceLimiter ? { insuranceLimiter } : {}),
+  });
+}
+
 /**
  * A per-minute allowance per key, counted in Redis across instances (rate-limiter-flexible);
  * while Redis is away each instance counts on its own (insurance limiter) rather than not at all.
@@ -35,14 +52,12 @@ export function perMinuteLimit(
   keyPrefix: string,
   points: number,
 ): (key: string) => Promise<number | null> {
-  const limiter = new RateLimiterRedis({
-    storeClient: redis,
+  const limiter = minuteLimiterOnRedis(
+    redis,
     keyPrefix,
     points,
-    duration: 60,
-    customIncrTtlLuaScript: COUNT_ADMITTED_ONLY,
-    insuranceLimiter: new RateLimiterMemory({ points, duration: 60 }),
-  });
+    new RateLimiterMemory({ points, duration: 60 }),
+  );
   return async (key) => {
     try {
       await limiter.consume(key);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/logger';
 import { usageKeys } from '../../../common/usage-keys';
-import { COUNT_ADMITTED_ONLY } from '../../../common/per-minute-limit';
+import { minuteLimiterOnRedis } from '../../../common/per-minute-limit';
 
 export interface LimitSubject {
   keyId: string;
@@ -258,13 +258,7 @@ export class UsageLimiter {
   private redisLimiter(points: number): RateLimiterRedis {
     let limiter = this.redisLimiters.get(points);
     if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix: `${this.prefix}rl:minute`,
-        points,
-        duration: WINDOW_SECONDS,
-        customIncrTtlLuaScript: COUNT_ADMITTED_ONLY,
-      });
+      limiter = minuteLimiterOnRedis(this.redis, `${this.prefix}rl:minute`, points);
       this.redisLimiters.set(points, limiter);
     }
     return limiter;
