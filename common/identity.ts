@@ -9,7 +9,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Who is calling, as established by the gateway and handed to the subgraphs. */
+/** Who is calling, as established by the gateway's engine and handed to the subgraphs. */
 export type CallerIdentity =
   | {
       kind: 'apiKey';
@@ -24,7 +24,7 @@ export type CallerIdentity =
   | { kind: 'service'; name: string }
   | { kind: 'anonymous' };
 
-/** The REST facade's own identity: with it the gateway accepts API keys (to resolve them). */
+/** The REST facade on its own behalf (the collector resolving tracking codes). */
 export const FACADE_SERVICE_IDENTITY = { kind: 'service', name: 'rest-facade' } as const;
 
 export const IDENTITY_HEADER = 'x-internal-identity';
@@ -34,8 +34,8 @@ export const SIGNATURE_HEADER = 'x-internal-signature';
 /** How long a signed identity stays acceptable; covers clock skew between hosts. */
 const MAX_AGE_MS = 60_000;
 
-/** The services that receive signed identities. */
-export type Audience = 'gateway' | 'analytics' | 'keys' | 'webhooks';
+/** The services that receive signed identities: the subgraphs. */
+export type Audience = 'analytics' | 'keys' | 'webhooks';
 
 /** The fields of a GraphQL request body; a signature covers them (not their serialization). */
 export interface GraphQLBody {

@@ -25,7 +25,7 @@ export interface SubgraphContext<Deps> extends BaseContext {
 }
 
 export interface SubgraphOptions<Deps> {
-  name: Exclude<Audience, 'gateway'>;
+  name: Audience;
   schemaPath: string;
   resolvers: GraphQLResolverMap<unknown>;
   deps: Deps;

@@ -2,12 +2,12 @@
  * `npm run bench:api`: the External API's speed, measured on loopback in one run.
  *
  * 1. GET /usage through the facade next to the same persisted operation sent straight to the
- *    gateway: what the key check, limits and headers add (target: ≤ 1 ms at p50, ≤ 15 % of
- *    throughput). Next to both, a bare pass-through Node service (scripts/lib/bare-hop.ts): the
- *    least any separate HTTP hop costs on the same cores, so the facade's own share shows; at 50
- *    clients also a bare hop that sends the facade's signed identity instead of the key. The
- *    targets take turns in short slices, so the machine's drift hits them alike.
- * 2. The whole path (facade → gateway → keys subgraph → database) at 1 and 50 clients
+ *    gateway: what the key check, limits, headers and call log add (target: ≤ 1 ms at p50,
+ *    ≤ 15 % of throughput). The facade runs the gateway's engine in its own process; next to both,
+ *    a bare pass-through Node service in front of the gateway (scripts/lib/bare-hop.ts) shows what
+ *    a separate HTTP hop alone would cost on the same cores. The targets take turns in short
+ *    slices, so the machine's drift hits them alike.
+ * 2. The whole path (facade and its engine → keys subgraph → database) at 1 and 50 clients
  *    (target: p50 ≤ 3 ms at 1 client).
  * 3. The same stack on @apollo/gateway's defaults (its own fetcher, inline tracing on) as the
  *    baseline (target: ours ≥ 1.5× its throughput).
@@ -20,7 +20,6 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CallerIdentity } from '../common/identity';
 import { connectMongo, createDeclaredIndexes } from '../common/mongo';
 import { fromRoot } from '../common/paths';
 import { readManifest } from '../common/persisted-operations';
@@ -32,7 +31,6 @@ import { cpuSecondsByRole, stackProcesses } from './lib/process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const BARE_HOP_PORT = 3199;
-const IDENTITY_HOP_PORT = 3198;
 const INTERNAL_SECRET = 'b'.repeat(64);
 const PORTS = {
   FACADE_PORT: 3100,
@@ -242,12 +240,8 @@ async function withOwnCore<T>(roles: string[], measure: () => Promise<T>): Promi
   }
 }
 
-/** A bare hop on `port`; `signed` makes it send that identity signed instead of the key. */
-async function startBareHop(
-  port: number,
-  body: string,
-  signed?: CallerIdentity,
-): Promise<ChildProcess> {
+/** A bare hop on `port`, forwarding `body` to the gateway with the caller's key. */
+async function startBareHop(port: number, body: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -255,7 +249,6 @@ async function startBareHop(
       String(port),
       `http://127.0.0.1:${PORTS.GATEWAY_PORT}/graphql`,
       body,
-      ...(signed ? [INTERNAL_SECRET, JSON.stringify(signed)] : []),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -275,8 +268,6 @@ async function startBareHop(
 interface Seeded {
   key: string;
   websiteId: string;
-  /** What the facade sends the gateway for this key. */
-  identity: CallerIdentity;
 }
 
 async function seed(mongoUri: string): Promise<Seeded> {
@@ -306,22 +297,14 @@ async function seed(mongoUri: string): Promise<Seeded> {
     name: 'Bench',
     domain: 'bench.example',
   });
-  const { key, apiKey } = await credentials.createApiKey({
+  const { key } = await credentials.createApiKey({
     organizationId: org.id,
     userId: user.id,
     name: 'bench',
     expiration: 'never',
   });
   await connection.close();
-  const identity: CallerIdentity = {
-    kind: 'apiKey',
-    keyId: apiKey.id,
-    userId: user.id,
-    organizationId: org.id,
-    permissions: ['read_analytics', 'track_events'],
-    websiteIds: null,
-  };
-  return { key, websiteId: website.id, identity };
+  return { key, websiteId: website.id };
 }
 
 async function runScenarios(label: string, seeded: Seeded, withOverhead: boolean) {
@@ -342,11 +325,6 @@ async function runScenarios(label: string, seeded: Seeded, withOverhead: boolean
   const results: Record<string, Figures> = {};
   if (withOverhead) {
     const bareHop = await startBareHop(BARE_HOP_PORT, gatewayUsage.body as string);
-    const identityHop = await startBareHop(
-      IDENTITY_HOP_PORT,
-      gatewayUsage.body as string,
-      seeded.identity,
-    );
     const bareUsage = {
       url: `http://127.0.0.1:${BARE_HOP_PORT}/usage`,
       headers: { 'x-api-key': key },
@@ -380,19 +358,9 @@ async function runScenarios(label: string, seeded: Seeded, withOverhead: boolean
         options: { ...facadeUsage, connections: 50 },
       },
     };
-    const shared = await measureLoad({
-      gateway: overheadLoad.gateway,
-      bare: overheadLoad.bare,
-      // Sends the gateway what the facade sends (the signed identity), with none of its work.
-      signedHop: {
-        label: 'bare hop sending the signed identity, 50 cl.',
-        options: { url: `http://127.0.0.1:${IDENTITY_HOP_PORT}/usage`, connections: 50 },
-      },
-      facade: overheadLoad.facade,
-    });
+    const shared = await measureLoad(overheadLoad);
     results.gatewayUsage50 = shared.gateway;
     results.bareUsage50 = shared.bare;
-    results.signedHopUsage50 = shared.signedHop;
     results.facadeUsage50 = shared.facade;
     const ownCore = await withOwnCore(['facade', 'bare hop'], () => {
       console.log('  facade and bare hop on a CPU of their own, the rest on the other (taskset):');
@@ -404,7 +372,6 @@ async function runScenarios(label: string, seeded: Seeded, withOverhead: boolean
       results.facadeUsage50OwnCore = ownCore.facade;
     } else console.log('  (no second CPU or no taskset: the own-CPU scenario is skipped)');
     await stopChild(bareHop, 5_000);
-    await stopChild(identityHop, 5_000);
   }
   const { path1 } = await measureSequential({
     path1: {
@@ -474,13 +441,7 @@ async function main(): Promise<void> {
     );
     const bareCost = 1 - o.bareUsage50!.rps / o.gatewayUsage50!.rps;
     console.log(
-      `  bare pass-through hop, for comparison:      +${(o.bareUsage1!.p50 - o.gatewayUsage1!.p50).toFixed(2)} ms at p50, ${(bareCost * 100).toFixed(1)} % of throughput`,
-    );
-    console.log(
-      `  bare hop sending the signed identity:       ${((1 - o.signedHopUsage50!.rps / o.gatewayUsage50!.rps) * 100).toFixed(1)} % of throughput`,
-    );
-    console.log(
-      `  facade beyond the bare hop (50 clients):    ${((1 - o.facadeUsage50!.rps / o.bareUsage50!.rps) * 100).toFixed(1)} % of throughput (beyond the signed-identity hop: ${((1 - o.facadeUsage50!.rps / o.signedHopUsage50!.rps) * 100).toFixed(1)} %)`,
+      `  a bare HTTP hop in front of the gateway:    +${(o.bareUsage1!.p50 - o.gatewayUsage1!.p50).toFixed(2)} ms at p50, ${(bareCost * 100).toFixed(1)} % of throughput (for comparison)`,
     );
     if (o.facadeUsage50OwnCore) {
       console.log(

@@ -199,7 +199,6 @@ async function main(): Promise<void> {
       ANALYTICS_URL: `${url(byName.analytics!)}/graphql`,
       KEYS_URL: `${url(byName.keys!)}/graphql`,
       WEBHOOKS_URL: `${url(byName.webhooks!)}/graphql`,
-      GATEWAY_URL: `${url(byName.gateway!)}/graphql`,
     };
     for (const spec of SERVICES) {
       const env = {

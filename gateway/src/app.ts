@@ -1,33 +1,19 @@
-import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express from 'express';
-import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { healthRouter } from '../../common/health';
 import { jsonErrorHandler } from '../../common/json-errors';
 import { listen } from '../../common/http-server';
-import { signIdentity, type GraphQLBody } from '../../common/identity';
 import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
 import { createRedis, logRedisErrors, pingRedis, waitForRedis } from '../../common/redis';
-import { hideInternalErrors } from '../../common/subgraph-server';
 import { API_KEY_PREFIX } from '../../common/secrets';
-import {
-  apiKeysAtTheRestApi,
-  Authenticator,
-  facadeIdentity,
-  presentedCredential,
-} from './authenticate';
+import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
-import type { GatewayContext } from './context';
-import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
 import { paymentWebhookRouter } from './payment-webhook';
-import { queryLimits } from './query-limits';
-import { SubgraphDataSource } from './subgraph-data-source';
+import { startGatewayEngine } from './engine';
 import { createSubgraphAgent } from './subgraph-fetch';
 import type { Dispatcher } from 'undici';
 
@@ -68,59 +54,12 @@ export async function createGatewayApp(
   manifest: OperationManifest,
   agent: Dispatcher,
 ) {
-  const gateway = new ApolloGateway({
-    supergraphSdl: readFileSync(config.supergraphPath, 'utf8'),
-    buildService: ({ name, url: composedUrl }) => {
-      const subgraph = name as keyof GatewayConfig['subgraphUrls'];
-      const url = config.subgraphUrls[subgraph] ?? composedUrl!;
-      if (config.fastFetch)
-        return new SubgraphDataSource(url, subgraph, config.internalSecret, agent);
-      // @apollo/gateway's defaults, kept for comparison (GATEWAY_FAST_FETCH=false).
-      return new RemoteGraphQLDataSource<GatewayContext>({
-        url,
-        willSendRequest({ request, context }) {
-          const identity = context.identity ?? { kind: 'anonymous' };
-          const { query, operationName, variables, extensions } = request;
-          for (const [header, value] of Object.entries(
-            signIdentity(config.internalSecret, identity, {
-              audience: subgraph,
-              request: { query, operationName, variables, extensions },
-            }),
-          )) {
-            request.http?.headers.set(header, value);
-          }
-        },
-      });
-    },
+  const { apollo, authenticator } = await startGatewayEngine(
+    config,
     logger,
-  });
-  const manifestCache = new ManifestCache(manifest);
-  const limits = queryLimits({ suggestFields: config.introspection });
-  const apollo = new ApolloServer<GatewayContext>({
-    gateway,
-    introspection: config.introspection,
-    persistedQueries: { cache: manifestCache, ttl: null },
-    includeStacktraceInErrorResponses: false,
-    // main() owns signal handling and stops Apollo in order with everything else.
-    stopOnTerminationSignals: false,
-    validationRules: limits.validationRules,
-    parseOptions: limits.parseOptions,
-    plugins: [
-      manifestOnlyForApiKeys(manifestCache),
-      ApolloServerPluginLandingPageDisabled(),
-      ...limits.plugins,
-    ],
-    formatError: (formatted, error) => hideInternalErrors(formatted, error, logger),
-  });
-  await apollo.start();
-
-  const authenticator = new Authenticator(
-    config.subgraphUrls.keys,
-    config.internalSecret,
-    agent,
     redis,
-    config.redisKeyPrefix,
-    logger,
+    manifest,
+    agent,
   );
   const app = express();
   app.disable('x-powered-by');
@@ -160,14 +99,10 @@ export async function createGatewayApp(
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => {
-        const signed = facadeIdentity(config.internalSecret, req.headers, req.body as GraphQLBody);
-        if (signed?.kind === 'apiKey') return { identity: signed };
         const presented = presentedCredential(req.headers);
-        // The facade on its own behalf (the collector resolving tracking codes).
-        if (signed && presented === null) return { identity: signed };
-        // API keys count against limits and quotas, which only the REST facade applies: the
-        // gateway resolves a key for the facade, and takes keys from anyone else only when told.
-        if (presented?.startsWith(API_KEY_PREFIX) && !signed && !config.directApiKeys)
+        // API keys count against limits and quotas, which only the REST facade applies (it runs
+        // this engine in its own process): the gateway service takes keys only when told.
+        if (presented?.startsWith(API_KEY_PREFIX) && !config.directApiKeys)
           throw apiKeysAtTheRestApi();
         return { identity: await authenticator.identify(presented) };
       },

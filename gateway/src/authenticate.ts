@@ -2,15 +2,7 @@ import type { Redis } from 'ioredis';
 import { AppError, serviceUnavailable } from '../../common/errors';
 import { createCredentialCache } from '../../common/credential-cache';
 import type { VersionedCache } from '../../common/versioned-cache';
-import {
-  FACADE_SERVICE_IDENTITY,
-  IDENTITY_HEADER,
-  verifyIdentity,
-  type CallerIdentity,
-  type GraphQLBody,
-  type Permission,
-  type ResolvedCredential,
-} from '../../common/identity';
+import type { CallerIdentity, Permission, ResolvedCredential } from '../../common/identity';
 import type { Logger } from '../../common/logger';
 import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/secrets';
 export { presentedCredential } from '../../common/secrets';
@@ -62,17 +54,6 @@ export const paidPlanRequired = (keyId: string) =>
     RESPONSE_STATUS,
   );
 
-export const untrustedIdentity = () =>
-  new AppError(
-    'untrusted_identity',
-    'The internal identity headers are not signed with this deployment’s internal secret',
-    401,
-    undefined,
-    RESPONSE_STATUS,
-  );
-
-type Headers = Record<string, string | string[] | undefined>;
-
 export const apiKeysAtTheRestApi = () =>
   new AppError(
     'api_key_not_accepted_here',
@@ -81,25 +62,6 @@ export const apiKeysAtTheRestApi = () =>
     undefined,
     RESPONSE_STATUS,
   );
-
-/**
- * What the REST facade signed with the internal secret (for this request), or null when there
- * are no identity headers: the API-key identity it established (it checks the key, revocations
- * included, on every request, so the gateway does not look it up again), or its own service
- * identity, which lets it present a key for resolution. A refusal for anything else.
- */
-export function facadeIdentity(
-  secret: string,
-  headers: Headers,
-  request: GraphQLBody | undefined,
-): CallerIdentity | null {
-  if (headers[IDENTITY_HEADER] === undefined) return null;
-  const identity = verifyIdentity(secret, headers, { audience: 'gateway', request });
-  if (identity?.kind === 'apiKey') return identity;
-  if (identity?.kind === 'service' && identity.name === FACADE_SERVICE_IDENTITY.name)
-    return identity;
-  throw untrustedIdentity();
-}
 
 /** Turns a presented credential into the identity the subgraphs receive, or a 401/403. */
 export class Authenticator {

@@ -15,7 +15,7 @@ import type { GatewayContext } from './context';
 export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
   constructor(
     private readonly url: string,
-    private readonly subgraph: Exclude<Audience, 'gateway'>,
+    private readonly subgraph: Audience,
     private readonly internalSecret: string,
     private readonly dispatcher: Dispatcher,
   ) {}

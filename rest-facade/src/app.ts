@@ -14,6 +14,8 @@ import type { FacadeDeps } from './deps';
 import { errorMapper } from './error-mapper';
 import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './external-api.router';
 import { GatewayClient } from './gateway-client';
+import { startGatewayEngine } from '../../gateway/src/engine';
+import { createSubgraphAgent } from '../../gateway/src/subgraph-fetch';
 import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
@@ -35,13 +37,14 @@ export function createFacadeApp(deps: ExternalApiDeps): Express {
   app.use(
     healthRouter([
       { name: 'redis', check: () => pingRedis(deps.redis) },
-      {
-        name: 'gateway',
+      // Up, not ready: during a database outage collection still works (docs/api.md).
+      ...Object.entries(deps.config.subgraphUrls).map(([name, url]) => ({
+        name,
         check: async () => {
-          const response = await fetch(new URL('/healthz', deps.config.gatewayUrl));
+          const response = await fetch(new URL('/healthz', url));
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
         },
-      },
+      })),
     ]),
   );
   const document = openApiDocument();
@@ -70,17 +73,19 @@ export async function startFacade(
   const redis = createRedis(config.redisUrl);
   logRedisErrors(redis, logger);
   await waitForRedis(redis);
-  const gateway = new GatewayClient(config.gatewayUrl, manifest);
+  const agent = createSubgraphAgent();
+  const engine = await startGatewayEngine(
+    { ...config, introspection: false },
+    logger,
+    redis,
+    manifest,
+    agent,
+  );
+  const gateway = new GatewayClient(engine, manifest, logger);
   const base: FacadeDeps = { config, logger, redis, gateway };
   const deps: ExternalApiDeps = {
     ...base,
-    auth: new ApiKeyAuthenticator(
-      gateway,
-      config.internalSecret,
-      redis,
-      config.redisKeyPrefix,
-      logger,
-    ),
+    auth: new ApiKeyAuthenticator(gateway, redis, config.redisKeyPrefix, logger),
     limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger),
     headroom: new Headroom(),
     callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
@@ -94,7 +99,8 @@ export async function startFacade(
     async stop() {
       await server.close();
       await deps.callLog.close();
-      await gateway.close();
+      await engine.stop();
+      await agent.close();
       redis.disconnect();
     },
   };

@@ -3,15 +3,19 @@ import {
   baseEnvSchema,
   toBaseConfig,
   type BaseConfig,
-  httpUrl,
   parseEnv,
   port,
   type Env,
 } from '../../common/config';
+import {
+  engineEnvSchema,
+  toEngineConfig,
+  type EngineConfig,
+} from '../../gateway/src/engine-config';
 
-const schema = baseEnvSchema.extend({
+/** The facade runs the gateway's engine in process, so it takes the engine's settings too. */
+const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
   FACADE_PORT: port(3000),
-  GATEWAY_URL: httpUrl.default('http://127.0.0.1:4000/graphql'),
   /**
    * Express "trust proxy" setting: which proxies may set X-Forwarded-For. Off by default, so a
    * caller cannot choose the IP that is logged. Examples: `loopback`, `10.0.0.0/8`, `1`.
@@ -24,9 +28,8 @@ const schema = baseEnvSchema.extend({
   TRACKING_CODE_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
-export interface FacadeConfig extends BaseConfig {
+export interface FacadeConfig extends BaseConfig, EngineConfig {
   port: number;
-  gatewayUrl: string;
   trustedProxies: string;
   trackingCodeCacheMs: number;
 }
@@ -35,8 +38,8 @@ export function loadFacadeConfig(env: Env): FacadeConfig {
   const e = parseEnv('rest-facade', schema, env);
   return {
     ...toBaseConfig('rest-facade', e),
+    ...toEngineConfig(e),
     port: e.FACADE_PORT,
-    gatewayUrl: e.GATEWAY_URL,
     trustedProxies: e.TRUSTED_PROXIES,
     trackingCodeCacheMs: e.TRACKING_CODE_CACHE_SECONDS * 1000,
   };

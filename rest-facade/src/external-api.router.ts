@@ -1,5 +1,4 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { signIdentity } from '../../common/identity';
 import { requestIdOf } from '../../common/request-context';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
 import { ApiError, notFound, rejectOtherMethods } from './api-error';
@@ -181,7 +180,7 @@ function answerCall(route: RouteDefinition, deps: ExternalApiDeps) {
 
 /**
  * The route's persisted operation. The key was checked above (and against revocations on every
- * call), so the gateway gets the signed identity instead of the key and does not look it up again.
+ * call), so the operation runs with the key's identity and the key is not looked up again.
  */
 async function execute(
   route: RouteDefinition,
@@ -194,23 +193,16 @@ async function execute(
   // limits were decided and their headers set, like every other answer of the operation.
   rejectUnknownQueryParameters(req, route.query);
   await body;
-  return deps.gateway.execute<Record<string, unknown>>(
-    route.operation,
-    route.variables(req),
-    (request) =>
-      signIdentity(
-        deps.config.internalSecret,
-        {
-          kind: 'apiKey',
-          keyId: context.keyId,
-          userId: context.userId,
-          organizationId: context.organizationId,
-          permissions: context.permissions,
-          websiteIds: context.websiteIds,
-        },
-        { audience: 'gateway', request },
-      ),
-  );
+  return deps.gateway.execute<Record<string, unknown>>(route.operation, route.variables(req), {
+    identity: {
+      kind: 'apiKey',
+      keyId: context.keyId,
+      userId: context.userId,
+      organizationId: context.organizationId,
+      permissions: context.permissions,
+      websiteIds: context.websiteIds,
+    },
+  });
 }
 
 /**

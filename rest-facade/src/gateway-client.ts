@@ -1,8 +1,9 @@
-import { Agent } from 'undici';
-import { isDroppedConnection, postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
-import { FACADE_SERVICE_IDENTITY, signIdentity, type GraphQLBody } from '../../common/identity';
+import { GraphQLError } from 'graphql';
+import type { CallerIdentity } from '../../common/identity';
+import type { Logger } from '../../common/logger';
 import type { OperationManifest } from '../../common/persisted-operations';
-import { upstreamUnavailable } from './api-error';
+import { hideInternalErrors } from '../../common/subgraph-server';
+import type { GatewayEngine } from '../../gateway/src/engine';
 
 export interface GraphQLErrorPayload {
   message: string;
@@ -10,19 +11,11 @@ export interface GraphQLErrorPayload {
 }
 
 /**
- * How a call authenticates to the gateway: headers (a presented key or token), or headers made
- * for the request about to be sent (an identity signed for it, common/identity.ts).
+ * Who an operation runs for: an identity the facade established itself (an API key it checked,
+ * its own service identity), or a credential for the engine's authenticator to resolve (a key
+ * seen for the first time, a dashboard access token).
  */
-export type GatewayCredentials =
-  Record<string, string> | ((request: GraphQLBody) => Record<string, string>);
-
-/** The facade calling on its own behalf (resolving a key, a tracking code), signed per request. */
-export const asFacade =
-  (internalSecret: string, headers: Record<string, string> = {}): GatewayCredentials =>
-  (request) => ({
-    ...headers,
-    ...signIdentity(internalSecret, FACADE_SERVICE_IDENTITY, { audience: 'gateway', request }),
-  });
+export type Caller = { identity: CallerIdentity } | { credential: string };
 
 export interface GatewayResult<T> {
   data: T | null;
@@ -30,64 +23,48 @@ export interface GatewayResult<T> {
 }
 
 /**
- * Sends persisted operations to the gateway: the operation's id and variables, never its text.
+ * Runs persisted operations on the supergraph engine this process embeds (the gateway's own,
+ * gateway/src/engine.ts): the operation's id and variables, never its text, with the caller's
+ * identity as context. In process rather than over HTTP to the gateway service, so an API call
+ * costs no extra hop (docs/api.md, "The facade runs the gateway's engine").
  */
 export class GatewayClient {
-  private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
   private readonly ids: Map<string, string>;
-  private readonly reads: Set<string>;
 
   constructor(
-    private readonly url: string,
+    private readonly engine: GatewayEngine,
     manifest: OperationManifest,
+    private readonly logger: Logger,
   ) {
     this.ids = new Map(manifest.operations.map((op) => [op.name, op.id]));
-    this.reads = new Set(
-      manifest.operations.filter((op) => op.type === 'query').map((op) => op.name),
-    );
   }
 
   async execute<T>(
     operationName: string,
     variables: Record<string, unknown>,
-    credentials: GatewayCredentials,
+    caller: Caller,
   ): Promise<GatewayResult<T>> {
     const id = this.ids.get(operationName);
     if (!id) throw new Error(`operation ${operationName} is not in the manifest`);
-    const operation = {
-      operationName,
-      variables,
-      extensions: { persistedQuery: { version: 1, sha256Hash: id } },
-    };
-    const send = () =>
-      postGraphQL(
-        this.url,
-        this.agent,
-        operation,
-        typeof credentials === 'function' ? credentials(operation) : credentials,
-      );
-    let answer: GraphQLAnswer;
+    let identity: CallerIdentity;
     try {
-      answer = await send().catch((error: unknown) => {
-        // A gateway instance stopping dropped the connection under it: a read goes out once more,
-        // on another connection (to another instance behind a balancer).
-        if (this.reads.has(operationName) && isDroppedConnection(error)) return send();
-        throw error;
-      });
+      identity =
+        'identity' in caller
+          ? caller.identity
+          : await this.engine.authenticator.identify(caller.credential);
     } catch (error) {
-      // Connection refused, reset or timed out: the gateway is down or restarting.
-      throw upstreamUnavailable(error);
+      // A refused credential (401/403) or its store unreachable (503), formatted as the gateway
+      // service formats a failed authentication.
+      if (!(error instanceof GraphQLError)) throw error;
+      const formatted = hideInternalErrors(error.toJSON(), error, this.logger);
+      return { data: null, errors: [formatted as GraphQLErrorPayload] };
     }
-    let body: { data?: T | null; errors?: GraphQLErrorPayload[] };
-    try {
-      body = JSON.parse(answer.text) as typeof body;
-    } catch {
-      throw new Error(`gateway answered HTTP ${answer.status} with a non-JSON body`);
-    }
-    return { data: body.data ?? null, errors: body.errors ?? [] };
-  }
-
-  close(): Promise<void> {
-    return this.agent.close();
+    const response = await this.engine.apollo.executeOperation<T>(
+      { operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash: id } } },
+      { contextValue: { identity } },
+    );
+    if (response.body.kind !== 'single') throw new Error(`${operationName} answered incrementally`);
+    const { data, errors } = response.body.singleResult;
+    return { data: data ?? null, errors: (errors ?? []) as GraphQLErrorPayload[] };
   }
 }

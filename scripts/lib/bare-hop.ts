@@ -1,41 +1,33 @@
 /**
  * The least any separate Node HTTP service in front of the gateway costs: it answers every
- * request by sending one fixed persisted operation to the gateway (undici, keep-alive) and
- * passing the answer back. No key check, limits, headers or call log. `bench-api` runs it as
- * its own process, next to the facade, to show how much of the facade's throughput cost is the
- * hop itself. By default it forwards the caller's `X-API-Key` (the gateway then looks the key
- * up); given the internal secret and an identity, it sends that identity signed instead, as the
- * facade does.
+ * request by sending one fixed persisted operation to the gateway (undici, keep-alive) with the
+ * caller's `X-API-Key`, and passing the answer back. No key check, limits, headers or call log.
+ * `bench-api` runs it as its own process, next to the facade, to show what a facade that called
+ * the gateway service over HTTP would pay for the hop alone (why the facade runs the gateway's
+ * engine in process instead).
  *
  * Usage: node dist/scripts/lib/bare-hop.js <port> <gateway graphql url> <request body>
- *        [<internal secret> <identity JSON>]
  */
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
-import { signIdentity, type CallerIdentity, type GraphQLBody } from '../../common/identity';
 
-const [port, gatewayUrl, body, secret, identityJson] = process.argv.slice(2);
+const [port, gatewayUrl, body] = process.argv.slice(2);
 if (!port || !gatewayUrl || !body) {
   console.error('usage: bare-hop <port> <gateway graphql url> <request body>');
   process.exit(2);
 }
 const gateway = new URL(gatewayUrl);
 const pool = new Pool(gateway.origin, { connections: 64, pipelining: 1 });
-const identity = identityJson ? (JSON.parse(identityJson) as CallerIdentity) : null;
-const credentials = (apiKey: string | string[] | undefined): Record<string, string> =>
-  secret && identity
-    ? signIdentity(secret, identity, {
-        audience: 'gateway',
-        request: JSON.parse(body) as GraphQLBody,
-      })
-    : { 'x-api-key': String(apiKey ?? '') };
 
 const server = createServer((req, res) => {
   pool
     .request({
       path: gateway.pathname,
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...credentials(req.headers['x-api-key']) },
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': String(req.headers['x-api-key'] ?? ''),
+      },
       body,
     })
     .then(async (response) => {

@@ -213,7 +213,7 @@ describe('External API limits, quotas and headers', () => {
   /** `count` concurrent GET /usage with `key`, alternating between this stack's facade and a second one. */
   async function raceAcrossTwoFacades(key: string, count: number) {
     const second: RunningFacade = await startFacade(
-      loadFacadeConfig({ ...stack.env, GATEWAY_URL: stack.gateway.graphqlUrl }),
+      loadFacadeConfig({ ...stack.env, ...stack.subgraphEnv }),
       createLogger('facade-2', 'silent'),
     );
     try {
@@ -309,13 +309,13 @@ describe('External API limits, quotas and headers', () => {
       customLimits: { requestsPerMinute: 8, requestsPerMonth: 1_000_000 },
     });
     const { key } = await buildApiKey(stack, account);
-    // Counts what the facade sends to the gateway; the calls still go through unchanged.
+    // Counts the operations the facade runs; the calls still go through unchanged.
     const gateway = stack.facade.deps.gateway;
     const execute = gateway.execute.bind(gateway);
     let usageOperations = 0;
-    gateway.execute = ((operation, variables, headers) => {
+    gateway.execute = ((operation, variables, caller) => {
       if (operation === 'Usage') usageOperations += 1;
-      return execute(operation, variables, headers);
+      return execute(operation, variables, caller);
     }) as typeof gateway.execute;
     try {
       const statuses: number[] = [];

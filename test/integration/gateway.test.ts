@@ -1,5 +1,8 @@
 import { Redis } from 'ioredis';
-import { FACADE_SERVICE_IDENTITY, signIdentity, type CallerIdentity } from '../../common/identity';
+import { signIdentity, type CallerIdentity } from '../../common/identity';
+import { createLogger } from '../../common/logger';
+import { startGateway, type RunningGateway } from '../../gateway/src/app';
+import { loadGatewayConfig } from '../../gateway/src/config';
 import { readManifest } from '../../common/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
@@ -77,110 +80,76 @@ describe('gateway in development', () => {
     }
   });
 
-  it('when the REST facade presents an API key with its signed service identity and a persisted operation id, then the gateway runs it', async () => {
-    const account = await buildAccount(stack);
-    const { key } = await buildApiKey(stack, account);
-    const body = persisted('Usage');
-    const response = await http<{ data: { viewer: { plan: string } } }>(stack.gateway.graphqlUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': key,
-        ...signIdentity(stack.env.INTERNAL_SECRET!, FACADE_SERVICE_IDENTITY, {
-          audience: 'gateway',
-          request: body,
+  describe('with API keys accepted directly (GATEWAY_DIRECT_API_KEYS, for benchmarks only)', () => {
+    let direct: RunningGateway;
+    const sendDirect = <T>(body: object, headers: Record<string, string>) =>
+      http<T>(direct.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    beforeAll(async () => {
+      direct = await startGateway(
+        loadGatewayConfig({
+          ...stack.env,
+          GATEWAY_DIRECT_API_KEYS: 'true',
+          ANALYTICS_URL: stack.analytics.graphqlUrl,
+          KEYS_URL: stack.keys.graphqlUrl,
+          WEBHOOKS_URL: stack.webhooks.graphqlUrl,
         }),
-      },
-      body: JSON.stringify(body),
+        createLogger('gateway-direct', 'silent'),
+      );
     });
-    expect(response.status).toBe(200);
-    expect(response.body.data.viewer.plan).toBe('PRO');
-  });
+    afterAll(() => direct.stop());
 
-  it('when an API key sends query text outside the manifest, then 403 PERSISTED_QUERY_REQUIRED', async () => {
-    const account = await buildAccount(stack);
-    const { key } = await buildApiKey(stack, account);
-    const request = { query: '{ websites { id name } }', variables: {} };
-    const response = await graphql(stack.gateway.graphqlUrl, request.query, request.variables, {
-      'x-api-key': key,
-      ...signIdentity(stack.env.INTERNAL_SECRET!, FACADE_SERVICE_IDENTITY, {
-        audience: 'gateway',
-        request,
-      }),
-    });
-    expect(response.status).toBe(403);
-    expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
-  });
-
-  describe('identity signed by the REST facade', () => {
-    const facadeIdentityOf = (
-      account: Awaited<ReturnType<typeof buildAccount>>,
-      keyId: string,
-      websiteIds: string[] | null,
-    ): CallerIdentity => ({
-      kind: 'apiKey',
-      keyId,
-      userId: account.user.id,
-      organizationId: account.organization.id,
-      permissions: ['read_analytics', 'track_events'],
-      websiteIds,
-    });
-
-    it('when the facade sends a signed API-key identity with a persisted operation, then it runs with that identity’s website access', async () => {
+    it('when an API key sends a persisted operation id, then it runs with the key’s website access', async () => {
       const account = await buildAccount(stack, { websites: 2 });
-      const { apiKey } = await buildApiKey(stack, account);
       const only = account.websites[1]!.id;
-      const response = await sendPersisted<{ data: { websites: Array<{ id: string }> } }>(
-        stack,
-        'ListWebsites',
-        signIdentity(stack.env.INTERNAL_SECRET!, facadeIdentityOf(account, apiKey.id, [only]), {
-          audience: 'gateway',
-          request: persisted('ListWebsites'),
-        }),
+      const { key } = await buildApiKey(stack, account, { websiteIds: [only] });
+      const response = await sendDirect<{ data: { websites: Array<{ id: string }> } }>(
+        persisted('ListWebsites'),
+        { 'x-api-key': key },
       );
       expect(response.status).toBe(200);
       expect(response.body.data.websites.map((w) => w.id)).toEqual([only]);
     });
 
-    it('when a signed API-key identity sends query text outside the manifest, then 403 PERSISTED_QUERY_REQUIRED', async () => {
+    it('when an API key sends query text outside the manifest, then 403 PERSISTED_QUERY_REQUIRED', async () => {
       const account = await buildAccount(stack);
-      const { apiKey } = await buildApiKey(stack, account);
-      const response = await graphql(
-        stack.gateway.graphqlUrl,
-        '{ websites { id name } }',
-        {},
-        {
-          ...signIdentity(stack.env.INTERNAL_SECRET!, facadeIdentityOf(account, apiKey.id, null), {
-            audience: 'gateway',
-            request: { query: '{ websites { id name } }', variables: {} },
-          }),
-        },
+      const { key } = await buildApiKey(stack, account);
+      const response = await sendDirect<{ errors: Array<{ extensions: { code: string } }> }>(
+        { query: '{ websites { id name } }', variables: {} },
+        { 'x-api-key': key },
       );
       expect(response.status).toBe(403);
-      expect(response.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
+      expect(response.body.errors[0]!.extensions.code).toBe('PERSISTED_QUERY_REQUIRED');
     });
+  });
 
-    it('when identity headers are signed with another secret, for another service or another request, too long ago, or carry anything but an API key, then 401 untrusted_identity', async () => {
-      const account = await buildAccount(stack);
-      const { apiKey } = await buildApiKey(stack, account);
-      const identity = facadeIdentityOf(account, apiKey.id, null);
-      const secret = stack.env.INTERNAL_SECRET!;
-      const forThis = { audience: 'gateway' as const, request: persisted('ListWebsites') };
-      const forged = signIdentity('x'.repeat(64), identity, forThis);
-      const service = signIdentity(secret, { kind: 'service', name: 'gateway' }, forThis);
-      const stale = signIdentity(secret, identity, forThis, Date.now() - 10 * 60_000);
-      const forKeys = signIdentity(secret, identity, { ...forThis, audience: 'keys' });
-      const forUsage = signIdentity(secret, identity, { ...forThis, request: persisted('Usage') });
-      for (const headers of [forged, service, stale, forKeys, forUsage]) {
-        const response = await sendPersisted<{ errors: Array<{ extensions: { code: string } }> }>(
-          stack,
-          'ListWebsites',
-          headers,
-        );
-        expect(response.status).toBe(401);
-        expect(response.body.errors[0]!.extensions.code).toBe('untrusted_identity');
-      }
-    });
+  it('when a request carries identity headers signed with the internal secret, then the gateway ignores them: without a credential the caller is anonymous', async () => {
+    const account = await buildAccount(stack);
+    const { apiKey } = await buildApiKey(stack, account);
+    const identity: CallerIdentity = {
+      kind: 'apiKey',
+      keyId: apiKey.id,
+      userId: account.user.id,
+      organizationId: account.organization.id,
+      permissions: ['read_analytics', 'track_events'],
+      websiteIds: null,
+    };
+    const response = await sendPersisted<{
+      data: unknown;
+      errors: Array<{ extensions: { code: string } }>;
+    }>(
+      stack,
+      'ListWebsites',
+      signIdentity(stack.env.INTERNAL_SECRET!, identity, {
+        audience: 'keys',
+        request: persisted('ListWebsites'),
+      }),
+    );
+    expect(response.body.errors[0]!.extensions.code).toBe('UNAUTHENTICATED');
+    expect(JSON.stringify(response.body.data ?? null)).not.toContain(account.websites[0]!.id);
   });
 
   it('when a dashboard token sends any operation, then it runs', async () => {

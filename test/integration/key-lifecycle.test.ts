@@ -454,13 +454,14 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     const account = await buildAccount(stack);
     const { token } = await buildAccessToken(stack, account.user.id);
     const { key, apiKey } = await buildApiKey(stack, account);
-    // A facade of its own, whose gateway answers are held back: it has not seen this key yet, so
-    // the call waits on the key check.
-    const proxy = await startTcpProxy(Number(new URL(stack.gateway.url).port));
+    // A facade of its own, whose keys subgraph's answers are held back: it has not seen this key
+    // yet, so the call waits on the key check.
+    const proxy = await startTcpProxy(Number(new URL(stack.keys.graphqlUrl).port));
     const facade = await startFacade(
       loadFacadeConfig({
         ...stack.env,
-        GATEWAY_URL: `http://127.0.0.1:${proxy.port}/graphql`,
+        ...stack.subgraphEnv,
+        KEYS_URL: `http://127.0.0.1:${proxy.port}/graphql`,
       }),
       createLogger('rest-facade', 'silent'),
     );
@@ -473,7 +474,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       socket.write(
         `GET /api/external/v1/usage HTTP/1.1\r\nHost: ${target.host}\r\nX-API-Key: ${key}\r\n\r\n`,
       );
-      await arrived; // the key check is on its way to the gateway
+      await arrived; // the key check is on its way to the keys subgraph
       socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, 200)); // the facade sees the close
       proxy.release();

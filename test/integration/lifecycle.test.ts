@@ -85,11 +85,11 @@ describe('service lifecycle', () => {
     const exit = await runMain('rest-facade/src/main.ts', {
       ...baseEnv(),
       FACADE_PORT: '-1',
-      GATEWAY_URL: 'ftp://x',
+      KEYS_URL: 'ftp://x',
       REDIS_URL: 'nope',
     });
     expect(exit.code).toBe(1);
-    for (const variable of ['FACADE_PORT', 'GATEWAY_URL', 'REDIS_URL'])
+    for (const variable of ['FACADE_PORT', 'KEYS_URL', 'REDIS_URL'])
       expect(exit.stderr).toContain(variable);
   });
 });

@@ -25,8 +25,8 @@ describe('External API when Redis is unavailable', () => {
     facade = await startFacade(
       loadFacadeConfig({
         ...stack.env,
+        ...stack.subgraphEnv,
         REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
-        GATEWAY_URL: stack.gateway.graphqlUrl,
       }),
       logger,
     );

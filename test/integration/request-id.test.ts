@@ -2,8 +2,6 @@ import { createServer } from 'node:net';
 import { createLogger } from '../../common/logger';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import { startGateway } from '../../gateway/src/app';
-import { loadGatewayConfig } from '../../gateway/src/config';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
@@ -58,9 +56,8 @@ describe('request ids', () => {
   });
 
   /**
-   * Runs `check` against a facade in front of a gateway of its own whose `subgraph` URL points at
-   * a closed port; `lines` collects both services' log lines (gateway-without-<subgraph>,
-   * facade-before-it).
+   * Runs `check` against a facade of its own whose `subgraph` URL points at a closed port; `lines`
+   * collects its log lines (its own and its engine's).
    */
   async function withSubgraphUnreachable(
     subgraph: 'keys' | 'analytics',
@@ -68,33 +65,27 @@ describe('request ids', () => {
   ): Promise<void> {
     const lines: string[] = [];
     const sink = { write: (line: string) => void lines.push(line) };
-    const gateway = await startGateway(
-      loadGatewayConfig({
+    const facade = await startFacade(
+      loadFacadeConfig({
         ...stack.env,
-        ANALYTICS_URL: stack.analytics.graphqlUrl,
-        KEYS_URL: stack.keys.graphqlUrl,
-        WEBHOOKS_URL: stack.webhooks.graphqlUrl,
+        ...stack.subgraphEnv,
         [subgraph === 'keys' ? 'KEYS_URL' : 'ANALYTICS_URL']:
           `http://127.0.0.1:${await closedPort()}/graphql`,
       }),
-      createLogger(`gateway-without-${subgraph}`, 'warn', sink),
-    );
-    const facade = await startFacade(
-      loadFacadeConfig({ ...stack.env, GATEWAY_URL: gateway.graphqlUrl }),
-      createLogger('facade-before-it', 'warn', sink),
+      createLogger(`facade-without-${subgraph}`, 'warn', sink),
     );
     try {
       await check(facade, lines);
     } finally {
       await facade.stop();
-      await gateway.stop();
     }
   }
 
-  it('when the keys subgraph cannot be reached, then 503 service_unavailable, and the facade’s and the gateway’s log lines carry its request id', async () => {
+  it('when the keys subgraph cannot be reached, then 503 service_unavailable, and the facade’s log lines (its own and its engine’s) carry its request id and not the key', async () => {
     await withSubgraphUnreachable('keys', async (facade, lines) => {
+      const key = `svc_${'B'.repeat(43)}`;
       const response = await http<Record<string, unknown>>(`${facade.url}/api/external/v1/usage`, {
-        headers: { 'x-api-key': `svc_${'B'.repeat(43)}` },
+        headers: { 'x-api-key': key },
       });
       expect(response.status).toBe(503);
       expect(response.body).toEqual({
@@ -107,9 +98,10 @@ describe('request ids', () => {
       });
       const logged = logLinesOf(response, lines);
       expect(logged.map((entry) => [entry.service, entry.msg]).sort()).toEqual([
-        ['facade-before-it', 'upstream unavailable'],
-        ['gateway-without-keys', 'The keys service is unavailable; retry shortly'],
+        ['facade-without-keys', 'The keys service is unavailable; retry shortly'],
+        ['facade-without-keys', 'upstream unavailable'],
       ]);
+      expect(lines.join('\n')).not.toContain(key);
     });
   });
 
@@ -128,49 +120,9 @@ describe('request ids', () => {
       expectMatchesOpenApi('GET', url, response);
       const logged = logLinesOf(response, lines);
       expect(logged.map((entry) => [entry.service, entry.msg]).sort()).toEqual([
-        ['facade-before-it', 'upstream unavailable'],
-        ['gateway-without-analytics', 'The analytics service is unavailable; retry shortly'],
+        ['facade-without-analytics', 'The analytics service is unavailable; retry shortly'],
+        ['facade-without-analytics', 'upstream unavailable'],
       ]);
     });
-  });
-
-  it('when the gateway cannot be reached, then the 503 and its log line carry the same request id, and the line has no key', async () => {
-    const lines: string[] = [];
-    const facade: RunningFacade = await startFacade(
-      loadFacadeConfig({
-        ...stack.env,
-        GATEWAY_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
-      }),
-      createLogger('facade-without-gateway', 'warn', {
-        write: (line: string) => void lines.push(line),
-      }),
-    );
-    try {
-      const key = `svc_${'A'.repeat(43)}`;
-      const response = await http<Record<string, unknown>>(`${facade.url}/api/external/v1/usage`, {
-        headers: { 'x-api-key': key },
-      });
-      expect(response.status).toBe(503);
-      expect(response.body).toEqual({
-        success: false,
-        error: {
-          code: 'service_unavailable',
-          message: 'The service is temporarily unavailable; retry shortly',
-          timestamp: expect.any(String),
-        },
-      });
-      const logged = logLinesOf(response, lines);
-      expect(logged).toHaveLength(1);
-      expect(logged[0]).toMatchObject({
-        level: 'warn',
-        msg: 'upstream unavailable',
-        method: 'GET',
-        path: '/api/external/v1/usage',
-        code: 'service_unavailable',
-      });
-      expect(lines.join('\n')).not.toContain(key);
-    } finally {
-      await facade.stop();
-    }
   });
 });

@@ -13,7 +13,7 @@ describe('call log client IP behind a trusted proxy', () => {
     behindProxy = await startFacade(
       loadFacadeConfig({
         ...stack.env,
-        GATEWAY_URL: stack.gateway.graphqlUrl,
+        ...stack.subgraphEnv,
         TRUSTED_PROXIES: 'loopback',
       }),
       createLogger('facade-behind-proxy', 'silent'),

@@ -63,22 +63,24 @@ export async function startStack(
       logger('webhooks'),
     ),
   ]);
+  /** Where the gateway and the facade (which runs the gateway's engine) reach the subgraphs. */
+  const subgraphEnv = {
+    ANALYTICS_URL: analytics.graphqlUrl,
+    KEYS_URL: keys.graphqlUrl,
+    WEBHOOKS_URL: webhooks.graphqlUrl,
+  };
   const gateway = await startGateway(
-    loadGatewayConfig({
-      ...env,
-      ANALYTICS_URL: analytics.graphqlUrl,
-      KEYS_URL: keys.graphqlUrl,
-      WEBHOOKS_URL: webhooks.graphqlUrl,
-    }),
+    loadGatewayConfig({ ...env, ...subgraphEnv }),
     logger('gateway'),
   );
   const facade = await startFacade(
-    loadFacadeConfig({ ...env, GATEWAY_URL: gateway.graphqlUrl }),
+    loadFacadeConfig({ ...env, ...subgraphEnv }),
     logger('rest-facade'),
   );
   return {
     id,
     env,
+    subgraphEnv,
     analytics,
     keys,
     webhooks,

@@ -12,7 +12,7 @@ import {
 } from '../../../common/secrets';
 import { ApiError } from '../api-error';
 import { fromGraphQLErrors } from '../error-mapper';
-import { asFacade, type GatewayClient } from '../gateway-client';
+import type { GatewayClient } from '../gateway-client';
 
 export type Tier = 'free' | 'pro' | 'scale' | 'enterprise';
 
@@ -76,7 +76,7 @@ export interface PresentedKey {
 
 /**
  * Authenticates `X-API-Key` / `Authorization: Bearer` for the External API. The key's context
- * (permissions, plan, limits) comes from the gateway's `Viewer` operation and is cached per
+ * (permissions, plan, limits) comes from the `Viewer` operation and is cached per
  * process; the cache is dropped on every revocation (see VersionedCache).
  */
 export class ApiKeyAuthenticator {
@@ -84,8 +84,6 @@ export class ApiKeyAuthenticator {
 
   constructor(
     private readonly gateway: GatewayClient,
-    /** Signs the facade's service identity, with which the gateway accepts keys to resolve. */
-    private readonly internalSecret: string,
     redis: Redis,
     redisKeyPrefix: string,
     logger: Logger,
@@ -122,11 +120,7 @@ export class ApiKeyAuthenticator {
   }
 
   private async load(key: string): Promise<KeyContext | null> {
-    const result = await this.gateway.execute<ViewerData>(
-      'Viewer',
-      {},
-      asFacade(this.internalSecret, { 'x-api-key': key }),
-    );
+    const result = await this.gateway.execute<ViewerData>('Viewer', {}, { credential: key });
     if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     const { viewer } = result.data;
     if (!viewer.apiKey) return null;

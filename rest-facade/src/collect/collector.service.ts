@@ -7,7 +7,8 @@ import {
   type CollectedEvent,
 } from '../../../subgraphs/analytics/src/ingest/collected-event';
 import { fromGraphQLErrors } from '../error-mapper';
-import { asFacade, type GatewayClient } from '../gateway-client';
+import type { GatewayClient } from '../gateway-client';
+import { FACADE_SERVICE_IDENTITY } from '../../../common/identity';
 
 export const LIVE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
@@ -58,7 +59,6 @@ export class CollectorService {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly gateway: GatewayClient,
-    private readonly internalSecret: string,
     private readonly cacheMs: number,
   ) {
     this.sites = new LRUCache<string, { websiteId: string | null }>({
@@ -69,7 +69,7 @@ export class CollectorService {
         try {
           result = await this.gateway.execute<{
             websiteByTrackingCode: { id: string } | null;
-          }>('WebsiteByTrackingCode', { trackingCode }, asFacade(this.internalSecret));
+          }>('WebsiteByTrackingCode', { trackingCode }, { identity: FACADE_SERVICE_IDENTITY });
           if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
         } catch (error) {
           if (!stale) throw error;

@@ -67,7 +67,6 @@ export function createPublicRouter(deps: FacadeDeps): Router {
     deps.redis,
     deps.config.redisKeyPrefix,
     deps.gateway,
-    deps.config.internalSecret,
     deps.config.trackingCodeCacheMs,
   );
   const trustProxy = deps.config.trustedProxies !== '';

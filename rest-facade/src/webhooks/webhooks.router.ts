@@ -6,6 +6,7 @@ import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { jsonBodyReader } from '../json-body';
 import { fromGraphQLErrors } from '../error-mapper';
+import type { Caller } from '../gateway-client';
 import {
   presentTestResult,
   presentWebhook,
@@ -37,15 +38,15 @@ const apiKeyNotAccepted = () =>
     'auth',
   );
 
-/** Only the bearer token is forwarded: webhook management never accepts X-API-Key. */
-function bearer(req: Request): Record<string, string> {
+/** Only the bearer token is taken: webhook management never accepts X-API-Key. */
+function bearer(req: Request): Caller {
   const authorization = req.headers.authorization;
   const token =
     typeof authorization === 'string' ? /^Bearer\s+(\S+)/i.exec(authorization.trim()) : null;
   if (!token) throw accessTokenRequired();
-  // An API key is not a management credential (and the gateway takes keys from no one but us).
+  // An API key is not a management credential.
   if (token[1]!.startsWith(API_KEY_PREFIX)) throw apiKeyNotAccepted();
-  return { authorization: authorization! };
+  return { credential: token[1]! };
 }
 
 const readJsonBody = jsonBodyReader('16kb');

@@ -1,0 +1,97 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { readFileSync } from 'node:fs';
+import type { Redis } from 'ioredis';
+import type { Dispatcher } from 'undici';
+import { signIdentity } from '../../common/identity';
+import type { Logger } from '../../common/logger';
+import type { OperationManifest } from '../../common/persisted-operations';
+import { hideInternalErrors } from '../../common/subgraph-server';
+import { Authenticator } from './authenticate';
+import type { GatewayContext } from './context';
+import type { EngineConfig } from './engine-config';
+import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
+import { queryLimits } from './query-limits';
+import { SubgraphDataSource } from './subgraph-data-source';
+
+export interface EngineOptions extends EngineConfig {
+  internalSecret: string;
+  redisKeyPrefix: string;
+  /** Introspection, and field suggestions in validation errors. */
+  introspection: boolean;
+}
+
+/**
+ * The supergraph engine: Apollo Server over @apollo/gateway with the persisted-operation
+ * manifest, the query limits and the credential authenticator. The gateway service serves it
+ * over HTTP; the REST facade runs one in its own process (rest-facade/src/gateway-client.ts).
+ */
+export interface GatewayEngine {
+  apollo: ApolloServer<GatewayContext>;
+  authenticator: Authenticator;
+  stop(): Promise<void>;
+}
+
+export async function startGatewayEngine(
+  options: EngineOptions,
+  logger: Logger,
+  redis: Redis,
+  manifest: OperationManifest,
+  agent: Dispatcher,
+): Promise<GatewayEngine> {
+  const gateway = new ApolloGateway({
+    supergraphSdl: readFileSync(options.supergraphPath, 'utf8'),
+    buildService: ({ name, url: composedUrl }) => {
+      const subgraph = name as keyof EngineConfig['subgraphUrls'];
+      const url = options.subgraphUrls[subgraph] ?? composedUrl!;
+      if (options.fastFetch)
+        return new SubgraphDataSource(url, subgraph, options.internalSecret, agent);
+      // @apollo/gateway's defaults, kept for comparison (GATEWAY_FAST_FETCH=false).
+      return new RemoteGraphQLDataSource<GatewayContext>({
+        url,
+        willSendRequest({ request, context }) {
+          const identity = context.identity ?? { kind: 'anonymous' };
+          const { query, operationName, variables, extensions } = request;
+          for (const [header, value] of Object.entries(
+            signIdentity(options.internalSecret, identity, {
+              audience: subgraph,
+              request: { query, operationName, variables, extensions },
+            }),
+          )) {
+            request.http?.headers.set(header, value);
+          }
+        },
+      });
+    },
+    logger,
+  });
+  const manifestCache = new ManifestCache(manifest);
+  const limits = queryLimits({ suggestFields: options.introspection });
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    introspection: options.introspection,
+    persistedQueries: { cache: manifestCache, ttl: null },
+    includeStacktraceInErrorResponses: false,
+    // main() owns signal handling and stops Apollo in order with everything else.
+    stopOnTerminationSignals: false,
+    validationRules: limits.validationRules,
+    parseOptions: limits.parseOptions,
+    plugins: [
+      manifestOnlyForApiKeys(manifestCache),
+      ApolloServerPluginLandingPageDisabled(),
+      ...limits.plugins,
+    ],
+    formatError: (formatted, error) => hideInternalErrors(formatted, error, logger),
+  });
+  await apollo.start();
+  const authenticator = new Authenticator(
+    options.subgraphUrls.keys,
+    options.internalSecret,
+    agent,
+    redis,
+    options.redisKeyPrefix,
+    logger,
+  );
+  return { apollo, authenticator, stop: () => apollo.stop() };
+}
