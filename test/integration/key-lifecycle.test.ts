@@ -579,6 +579,73 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(window).toHaveLength(25);
   });
 
+  it('PLAT-1: when buckets stored before calls were packed sit beside packed ones, then both are listed, newest first, with every field', async () => {
+    const { callLog } = stack.keys.services;
+    const keyId = `packed-${Date.now()}`;
+    const base = Date.UTC(2026, 10, 2, 12);
+    const call = (at: number, path: string) => ({
+      at: new Date(at).toISOString(),
+      keyId,
+      method: 'GET',
+      endpoint: path,
+      path,
+      status: 200,
+      ip: '203.0.113.7',
+      durationMs: 2.5,
+      requestId: `req-${at}`,
+    });
+    await callLog.store([
+      {
+        id: `${base}-0`,
+        fields: { calls: JSON.stringify([call(base + 2_000, '/api/external/v1/usage')]) },
+      },
+    ]);
+    const models = await keysModels();
+    const stored = await models.ApiCallBucket.findById(`${base}-0:${keyId}`).lean();
+    expect(typeof stored?.packed).toBe('string');
+    expect(stored?.calls).toBeUndefined();
+    // As the call log stored buckets before packing: the calls as sub-documents, no requestId.
+    await models.ApiCallBucket.collection.insertOne({
+      _id: `${base - 1}-0:${keyId}`,
+      keyId,
+      firstAt: new Date(base + 1_000),
+      lastAt: new Date(base + 1_000),
+      calls: [
+        {
+          ...call(base + 1_000, '/api/external/v1/websites'),
+          id: `${base - 1}-0-0`,
+          at: new Date(base + 1_000),
+        },
+      ].map(({ requestId: _unset, keyId: _key, ...rest }) => rest),
+    } as never);
+
+    const { nodes } = await callLog.list(keyId, { first: 10 });
+    expect(nodes).toEqual([
+      {
+        id: `${base}-0-0`,
+        at: new Date(base + 2_000),
+        method: 'GET',
+        endpoint: '/api/external/v1/usage',
+        path: '/api/external/v1/usage',
+        status: 200,
+        ip: '203.0.113.7',
+        durationMs: 2.5,
+        requestId: `req-${base + 2_000}`,
+      },
+      {
+        id: `${base - 1}-0-0`,
+        at: new Date(base + 1_000),
+        method: 'GET',
+        endpoint: '/api/external/v1/websites',
+        path: '/api/external/v1/websites',
+        status: 200,
+        ip: '203.0.113.7',
+        durationMs: 2.5,
+        requestId: null,
+      },
+    ]);
+  });
+
   it('KEY-9: when a key is deleted while its calls are being recorded, then it stays deleted', async () => {
     // Recording a call moves the key's last-used time. On engines whose updates are
     // read-modify-write (FerretDB 1.x), doing that on the key's own document could write back

@@ -3,6 +3,7 @@ import { badInput } from '../../../../common/errors';
 import type { StreamEntry } from '../../../../common/stream-consumer';
 import { onlyDuplicateKeys } from '../../../../common/duplicate-keys';
 import type { KeysModels } from '../models';
+import { packCalls, unpackCalls } from './call-log.packing';
 
 /** A stored call as the dashboard reads it: the facade's record, with its id and a real date. */
 export type CallView = Omit<CallRecord, 'at' | 'keyId' | 'requestId'> & {
@@ -86,10 +87,13 @@ export class CallLogService {
     try {
       // lean: the documents are built above from typed fields. Mongoose's hydration and casting of
       // every call in a batch cost the keys subgraph ~0.13 ms of CPU per call (npm run bench:api).
-      await this.models.ApiCallBucket.insertMany([...buckets.values()], {
-        ordered: false,
-        lean: true,
-      });
+      await this.models.ApiCallBucket.insertMany(
+        [...buckets.values()].map(({ calls: bucketCalls, ...bucket }) => ({
+          ...bucket,
+          packed: packCalls(bucketCalls),
+        })),
+        { ordered: false, lean: true },
+      );
     } catch (error) {
       if (!onlyDuplicateKeys(error)) throw error;
     }
@@ -155,11 +159,7 @@ export class CallLogService {
           page = page.sort(newestFirst).slice(0, wanted);
           if (page[wanted - 1]!.at > bucket.lastAt) break;
         }
-        for (const call of bucket.calls) {
-          // Stored calls have the view's shape (see store); older ones lack requestId.
-          const view: CallView = { ...call, requestId: call.requestId ?? null };
-          if (belongs(view)) page.push(view);
-        }
+        for (const call of unpackCalls(bucket)) if (belongs(call)) page.push(call);
       }
     } finally {
       await buckets.close();
