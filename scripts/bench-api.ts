@@ -120,7 +120,7 @@ function print(figures: Figures): void {
 }
 
 /** Rounds in which the load scenarios take turns (see measureSequential for why). */
-const LOAD_ROUNDS = 2;
+const LOAD_ROUNDS = 4;
 
 /**
  * Load with autocannon, DURATION_S per target split into LOAD_ROUNDS turns, and the CPU time each
@@ -216,7 +216,7 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
 
 /**
  * Runs `measure` with the processes of `roles` pinned to the last CPU and the rest of the stack
- * (and this load generator) to the others, as when the facade runs on hosts of its own. Redis
+ * (and this load generator) to the others, as when the front services run on hosts of their own. Redis
  * is the machine's shared server and is left alone. Null where taskset or a second CPU is missing.
  */
 async function withOwnCore<T>(roles: string[], measure: () => Promise<T>): Promise<T | null> {
@@ -362,8 +362,9 @@ async function runScenarios(label: string, seeded: Seeded, withOverhead: boolean
     results.gatewayUsage50 = shared.gateway;
     results.bareUsage50 = shared.bare;
     results.facadeUsage50 = shared.facade;
-    const ownCore = await withOwnCore(['facade', 'bare hop'], () => {
-      console.log('  facade and bare hop on a CPU of their own, the rest on the other (taskset):');
+    // The processes that take the HTTP requests; the subgraphs, engines and generator share the other.
+    const ownCore = await withOwnCore(['facade', 'gateway', 'bare hop'], () => {
+      console.log('  facade, gateway and bare hop on a CPU of their own, the rest on the other:');
       return measureLoad(overheadLoad);
     });
     if (ownCore) {
@@ -445,7 +446,7 @@ async function main(): Promise<void> {
     );
     if (o.facadeUsage50OwnCore) {
       console.log(
-        `  … with the facade on a CPU of its own:       ${((1 - o.facadeUsage50OwnCore.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} % of throughput (bare hop: ${((1 - o.bareUsage50OwnCore!.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} %)`,
+        `  … with the front processes on a CPU of their own: ${((1 - o.facadeUsage50OwnCore.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} % of throughput (bare hop: ${((1 - o.bareUsage50OwnCore!.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} %)`,
       );
     }
     console.log(

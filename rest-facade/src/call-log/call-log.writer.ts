@@ -2,14 +2,14 @@ import type { Redis } from 'ioredis';
 import { callLogStream, type CallRecord } from '../../../common/call-log';
 import type { Logger } from '../../../common/logger';
 
-const FLUSH_EVERY_MS = 250;
+const FLUSH_EVERY_MS = 1_000;
 /**
  * At close, how long records still waiting for their call to settle are waited for. Short: the
  * server's own drain (GRACE_MS) came first, so what still runs is likely hung, and the whole stop
  * must end within the shutdown deadline.
  */
 const PENDING_GRACE_MS = 1_000;
-const FLUSH_AT = 500;
+const FLUSH_AT = 1_000;
 /** While Redis is away the buffer holds this many calls, then drops the oldest (and says so). */
 const MAX_BUFFERED = 100_000;
 /**
@@ -27,7 +27,7 @@ export class CallLogWriter {
   /** Records waiting for their call to settle (see recordAfter), by that wait. */
   private readonly pending = new Map<Promise<void>, () => CallRecord>();
   private flushing: Promise<boolean> | null = null;
-  /** Since the last flush failed: the warning is logged once per outage, not every 250 ms. */
+  /** Since the last flush failed: the warning is logged once per outage, not every second. */
   private failing = false;
   private readonly timer: NodeJS.Timeout;
   private readonly stream: string;
