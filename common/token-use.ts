@@ -5,12 +5,12 @@ import type { Logger } from './logger';
 /** Hash of access token id → when it was last used (ms since the epoch). */
 const lastUsedKey = (prefix: string) => `${prefix}usage:tokens:last-used`;
 
-/** A token's last use is recorded at most this often per gateway instance. */
+/** A token's last use is recorded at most this often per engine (gateway or facade instance). */
 export const TOKEN_USE_RESOLUTION_MS = 60_000;
 
 /**
- * Records dashboard access-token use for the token list's "last used" (the gateway sees every
- * use). Off the request path and at most once a minute per token: a dashboard polling every
+ * Records dashboard access-token use for the token list's "last used" (the engine that
+ * authenticates a token, the gateway's or the facade's for webhook management, sees every use). Off the request path and at most once a minute per token: a dashboard polling every
  * second costs one Redis write a minute.
  */
 export class TokenUseRecorder {
@@ -41,7 +41,7 @@ export class TokenUseRecorder {
   }
 }
 
-/** When each of these tokens was last used, as far as the gateways recorded it. */
+/** When each of these tokens was last used, as far as the engines recorded it. */
 export async function tokensLastUsed(
   redis: Redis,
   prefix: string,
