@@ -14,7 +14,7 @@ import type { FacadeDeps } from './deps';
 import { errorMapper } from './error-mapper';
 import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './external-api.router';
 import { GatewayClient } from './gateway-client';
-import { startGatewayEngine } from '../../gateway/src/engine';
+import { startGatewayEngine, type GatewayEngine } from '../../gateway/src/engine';
 import { createSubgraphAgent } from '../../gateway/src/subgraph-fetch';
 import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
@@ -62,6 +62,8 @@ export function createFacadeApp(deps: ExternalApiDeps): Express {
 export interface RunningFacade {
   url: string;
   deps: ExternalApiDeps;
+  /** The gateway's engine this facade runs its operations on. */
+  engine: GatewayEngine;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startFacade(
   return {
     url: server.url,
     deps,
+    engine,
     async stop() {
       await server.close();
       await deps.callLog.close();

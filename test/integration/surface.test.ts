@@ -1,3 +1,4 @@
+import { readManifest } from '../../common/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
@@ -13,7 +14,7 @@ describe('the API surface', () => {
   });
   afterAll(() => stack.stop());
 
-  it('SURF-2: when a valid key calls every route of the spec, then each answers 200 in the success envelope', async () => {
+  it('SURF-2: when a valid key calls every route of the spec, then each answers 200 in the success envelope, from a persisted operation sent as id and variables only', async () => {
     const account = await buildAccount(stack, { plan: 'enterprise' });
     const { key } = await buildApiKey(stack, account);
     const id = account.websites[0]!.id;
@@ -31,6 +32,30 @@ describe('the API surface', () => {
       ['GET', '/usage'],
       ['POST', `/query/${id}`, { metrics: ['pageviews'] }],
     ];
+    // What the facade hands its engine (the gateway's, in process): observed, not replaced.
+    const { apollo } = stack.facade.engine;
+    const executeOperation = apollo.executeOperation.bind(apollo);
+    const sent: Array<Record<string, unknown>> = [];
+    apollo.executeOperation = ((request: Record<string, unknown>, options: never) => {
+      sent.push(request);
+      return executeOperation(request as never, options);
+    }) as typeof apollo.executeOperation;
+    try {
+      await callEveryRoute(key, routes);
+    } finally {
+      apollo.executeOperation = executeOperation;
+    }
+    const manifestIds = new Set(readManifest().operations.map((op) => op.id));
+    expect(sent.length).toBeGreaterThanOrEqual(routes.length);
+    for (const request of sent) {
+      expect(request.query).toBeUndefined();
+      const { sha256Hash } = (request.extensions as { persistedQuery: { sha256Hash: string } })
+        .persistedQuery;
+      expect(manifestIds.has(sha256Hash)).toBe(true);
+    }
+  });
+
+  async function callEveryRoute(key: string, routes: Array<[string, string, unknown?]>) {
     for (const [method, path, body] of routes) {
       const url = `${stack.facade.url}/api/external/v1${path}`;
       const response = await http<{ success: boolean }>(url, {
@@ -42,7 +67,7 @@ describe('the API surface', () => {
       expect(response.body.success).toBe(true);
       expectMatchesOpenApi(method, url, response);
     }
-  });
+  }
 
   it('SURF-3: when an access token calls every webhook-management route, then each exists with its method', async () => {
     const account = await buildAccount(stack);
