@@ -32,6 +32,23 @@ export function healthRouter(checks: ReadinessCheck[]): Router {
   return router;
 }
 
+/**
+ * One check per upstream service: its `path` (`/healthz`: up; `/readyz`: its own dependencies
+ * answer too) must answer 2xx.
+ */
+export function upstreamChecks(
+  urls: Record<string, string>,
+  path: '/healthz' | '/readyz',
+): ReadinessCheck[] {
+  return Object.entries(urls).map(([name, url]) => ({
+    name,
+    check: async () => {
+      const response = await fetch(new URL(path, url));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    },
+  }));
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

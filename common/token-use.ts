@@ -10,8 +10,9 @@ export const TOKEN_USE_RESOLUTION_MS = 60_000;
 
 /**
  * Records dashboard access-token use for the token list's "last used" (the engine that
- * authenticates a token, the gateway's or the facade's for webhook management, sees every use). Off the request path and at most once a minute per token: a dashboard polling every
- * second costs one Redis write a minute.
+ * authenticates a token, the gateway's or the facade's for webhook management, sees every use).
+ * Off the request path and at most once a minute per token: a dashboard polling every second
+ * costs one Redis write a minute.
  */
 export class TokenUseRecorder {
   private readonly written = new LRUCache<string, number>({ max: 10_000 });

@@ -2,7 +2,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express from 'express';
 import type { Redis } from 'ioredis';
-import { healthRouter } from '../../common/health';
+import { healthRouter, upstreamChecks } from '../../common/health';
 import { jsonErrorHandler } from '../../common/json-errors';
 import { listen } from '../../common/http-server';
 import { requestContext } from '../../common/request-context';
@@ -14,8 +14,6 @@ import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
 import { paymentWebhookRouter } from './payment-webhook';
 import { startGatewayEngine } from './engine';
-import { createSubgraphAgent } from './subgraph-fetch';
-import type { Dispatcher } from 'undici';
 
 export interface RunningGateway {
   url: string;
@@ -31,8 +29,7 @@ export async function startGateway(
   const redis = createRedis(config.redisUrl);
   logRedisErrors(redis, logger);
   await waitForRedis(redis);
-  const agent = createSubgraphAgent();
-  const { app, apollo } = await createGatewayApp(config, logger, redis, manifest, agent);
+  const { app, engine } = await createGatewayApp(config, logger, redis, manifest);
   const server = await listen(app, config.port, config.host);
   logger.info({ url: server.url }, 'listening');
   return {
@@ -40,8 +37,7 @@ export async function startGateway(
     graphqlUrl: `${server.url}/graphql`,
     async stop() {
       await server.close();
-      await apollo.stop();
-      await agent.close();
+      await engine.stop();
       redis.disconnect();
     },
   };
@@ -52,28 +48,16 @@ export async function createGatewayApp(
   logger: Logger,
   redis: Redis,
   manifest: OperationManifest,
-  agent: Dispatcher,
 ) {
-  const { apollo, authenticator } = await startGatewayEngine(
-    config,
-    logger,
-    redis,
-    manifest,
-    agent,
-  );
+  const engine = await startGatewayEngine(config, logger, redis, manifest);
+  const { apollo, authenticator } = engine;
   const app = express();
   app.disable('x-powered-by');
   app.use(requestContext({ trustIncoming: true, expose: true }));
   app.use(
     healthRouter([
       { name: 'redis', check: () => pingRedis(redis) },
-      ...Object.entries(config.subgraphUrls).map(([name, url]) => ({
-        name,
-        check: async () => {
-          const response = await fetch(new URL('/readyz', url));
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        },
-      })),
+      ...upstreamChecks(config.subgraphUrls, '/readyz'),
     ]),
   );
   app.use(
@@ -81,7 +65,7 @@ export async function createGatewayApp(
       secret: config.paymentWebhookSecret,
       keysUrl: config.subgraphUrls.keys,
       internalSecret: config.internalSecret,
-      dispatcher: agent,
+      dispatcher: engine.dispatcher,
       logger,
     }),
   );
@@ -109,5 +93,5 @@ export async function createGatewayApp(
     }),
   );
   app.use(jsonErrorHandler(logger));
-  return { app, apollo };
+  return { app, engine };
 }

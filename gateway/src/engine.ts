@@ -14,6 +14,7 @@ import type { EngineConfig } from './engine-config';
 import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
 import { queryLimits } from './query-limits';
 import { SubgraphDataSource } from './subgraph-data-source';
+import { createSubgraphAgent } from './subgraph-fetch';
 
 export interface EngineOptions extends EngineConfig {
   internalSecret: string;
@@ -30,6 +31,8 @@ export interface EngineOptions extends EngineConfig {
 export interface GatewayEngine {
   apollo: ApolloServer<GatewayContext>;
   authenticator: Authenticator;
+  /** The keep-alive pool to the subgraphs, for the gateway's other calls to them. */
+  dispatcher: Dispatcher;
   stop(): Promise<void>;
 }
 
@@ -38,8 +41,8 @@ export async function startGatewayEngine(
   logger: Logger,
   redis: Redis,
   manifest: OperationManifest,
-  agent: Dispatcher,
 ): Promise<GatewayEngine> {
+  const agent = createSubgraphAgent();
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(options.supergraphPath, 'utf8'),
     buildService: ({ name, url: composedUrl }) => {
@@ -93,5 +96,13 @@ export async function startGatewayEngine(
     options.redisKeyPrefix,
     logger,
   );
-  return { apollo, authenticator, stop: () => apollo.stop() };
+  return {
+    apollo,
+    authenticator,
+    dispatcher: agent,
+    async stop() {
+      await apollo.stop();
+      await agent.close();
+    },
+  };
 }

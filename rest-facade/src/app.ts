@@ -1,5 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { healthRouter } from '../../common/health';
+import { healthRouter, upstreamChecks } from '../../common/health';
 import { requestContext } from '../../common/request-context';
 import { listen } from '../../common/http-server';
 import type { Logger } from '../../common/logger';
@@ -15,7 +15,6 @@ import { errorMapper } from './error-mapper';
 import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './external-api.router';
 import { GatewayClient } from './gateway-client';
 import { startGatewayEngine, type GatewayEngine } from '../../gateway/src/engine';
-import { createSubgraphAgent } from '../../gateway/src/subgraph-fetch';
 import { Headroom } from './limits/headroom';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
@@ -38,13 +37,7 @@ export function createFacadeApp(deps: ExternalApiDeps): Express {
     healthRouter([
       { name: 'redis', check: () => pingRedis(deps.redis) },
       // Up, not ready: during a database outage collection still works (docs/api.md).
-      ...Object.entries(deps.config.subgraphUrls).map(([name, url]) => ({
-        name,
-        check: async () => {
-          const response = await fetch(new URL('/healthz', url));
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        },
-      })),
+      ...upstreamChecks(deps.config.subgraphUrls, '/healthz'),
     ]),
   );
   const document = openApiDocument();
@@ -75,13 +68,11 @@ export async function startFacade(
   const redis = createRedis(config.redisUrl);
   logRedisErrors(redis, logger);
   await waitForRedis(redis);
-  const agent = createSubgraphAgent();
   const engine = await startGatewayEngine(
     { ...config, introspection: false },
     logger,
     redis,
     manifest,
-    agent,
   );
   const gateway = new GatewayClient(engine, manifest, logger);
   const base: FacadeDeps = { config, logger, redis, gateway };
@@ -103,7 +94,6 @@ export async function startFacade(
       await server.close();
       await deps.callLog.close();
       await engine.stop();
-      await agent.close();
       redis.disconnect();
     },
   };

@@ -20,13 +20,17 @@ const persisted = (name: string) => {
   };
 };
 
-/** POSTs the persisted operation `name` straight to the gateway with `headers`. */
-const sendPersisted = <T>(stack: Stack, name: string, headers: Record<string, string>) =>
-  http<T>(stack.gateway.graphqlUrl, {
+/** POSTs a GraphQL `body` to the gateway at `url` with `headers`. */
+const postTo = <T>(url: string, body: object, headers: Record<string, string>) =>
+  http<T>(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(persisted(name)),
+    body: JSON.stringify(body),
   });
+
+/** POSTs the persisted operation `name` straight to the stack's gateway with `headers`. */
+const sendPersisted = <T>(stack: Stack, name: string, headers: Record<string, string>) =>
+  postTo<T>(stack.gateway.graphqlUrl, persisted(name), headers);
 
 describe('gateway in development', () => {
   let stack: Stack;
@@ -83,19 +87,13 @@ describe('gateway in development', () => {
   describe('with API keys accepted directly (GATEWAY_DIRECT_API_KEYS, for benchmarks only)', () => {
     let direct: RunningGateway;
     const sendDirect = <T>(body: object, headers: Record<string, string>) =>
-      http<T>(direct.graphqlUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
+      postTo<T>(direct.graphqlUrl, body, headers);
     beforeAll(async () => {
       direct = await startGateway(
         loadGatewayConfig({
           ...stack.env,
+          ...stack.subgraphEnv,
           GATEWAY_DIRECT_API_KEYS: 'true',
-          ANALYTICS_URL: stack.analytics.graphqlUrl,
-          KEYS_URL: stack.keys.graphqlUrl,
-          WEBHOOKS_URL: stack.webhooks.graphqlUrl,
         }),
         createLogger('gateway-direct', 'silent'),
       );

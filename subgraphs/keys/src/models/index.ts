@@ -84,11 +84,10 @@ accessTokenSchema.index({ lineage: 1 });
 
 /**
  * The External API calls one key made within one call-log stream entry (a facade batch of up to
- * 500 calls): the bucket pattern. `_id` is `<stream entry id>:<key id>`, so redelivery never
+ * 1,000 calls): the bucket pattern. `_id` is `<stream entry id>:<key id>`, so redelivery never
  * duplicates; each call's id is `<stream entry id>-<index in the batch>`. One document per batch
  * and key instead of one per call keeps logging cheap at the External API's request rate, and the
- * calls are packed into one string (services/call-log.packing.ts): a document of hundreds of
- * sub-documents cost FerretDB ten times the CPU of the same calls as one field.
+ * calls are packed into one string field (services/call-log.packing.ts says why).
  */
 const apiCallBucketSchema = new Schema({
   _id: { type: String, required: true },
