@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import type { Logger } from './logger';
 
 /**
@@ -69,4 +69,21 @@ export function logRedisErrors(redis: Redis, logger: Logger, connection = 'redis
     logger.info({ connection, unlogged }, 'redis reachable again');
     unlogged = 0;
   });
+}
+
+const UNREACHABLE =
+  /Stream isn't writeable|Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/;
+
+/**
+ * Whether a command failed because Redis could not be reached (down, restarting, the connection
+ * dropped): worth waiting for, unlike an answer refusing the command (a ReplyError).
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof ReplyError) return false;
+  const code = (error as { code?: string }).code ?? '';
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    UNREACHABLE.test(error.message) ||
+    UNREACHABLE.test(code)
+  );
 }

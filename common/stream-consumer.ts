@@ -20,6 +20,12 @@ export interface StreamConsumerOptions {
    * beside the new one.
    */
   handle(entries: StreamEntry[], stillLeased: () => Promise<void>): Promise<void>;
+  /**
+   * Runs after every read (whether it brought entries or not) while this consumer holds the lease:
+   * background work that must not run beside `handle`, such as compaction. It should bound its
+   * own duration; a failure is logged and retried like a failed read.
+   */
+  between?(stillLeased: () => Promise<void>): Promise<void>;
   batchSize?: number;
   blockMs?: number;
   /** Entries pending this long on a dead consumer are claimed by a live one. */
@@ -143,6 +149,7 @@ export class StreamConsumer {
           continue;
         }
         await this.readOnce(this.options.blockMs ?? 1_000);
+        await this.options.between?.(() => this.assertLeased());
         if (failures > 0)
           this.options.logger.info(
             { stream: this.options.stream, failures },

@@ -1,5 +1,8 @@
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -51,6 +54,9 @@ export async function createSubgraphApp<Deps>(
   const { logger } = options;
   const plugins: ApolloServerPlugin<SubgraphContext<Deps>>[] = [
     options.inlineTrace ? ApolloServerPluginInlineTrace() : ApolloServerPluginInlineTraceDisabled(),
+    // No cache hints are declared: the plugin would only cost a hook on every resolved field
+    // (a heatmap list resolves tens of thousands).
+    ApolloServerPluginCacheControlDisabled(),
   ];
   const apollo = new ApolloServer<SubgraphContext<Deps>>({
     schema: buildSubgraphSchema({

@@ -1,103 +1,124 @@
 /**
- * Analytics benchmarks on the real stack (in this process, like the integration tests):
- *  1. ingestion: POST /api/collect requests/s next to a bare Node HTTP server, and how fast the
- *     analytics consumer applies what was accepted;
- *  2. GET /analytics/:id?range=1y p50/p99 with 10k and 1M events over a year (enriched and
- *     aggregated by the real code, then inserted in bulk: applying 1M events one batch at a time
- *     through FerretDB's upserts would take hours);
- *  3. GET /analytics/:id/visitors at offset 0 and 100,000;
- *  4. GET /live/{trackingCode} requests/s and p99.
+ * `npm run bench:analytics`: the analytics store at realistic size, on the embedded default
+ * (FerretDB 1.24 with its SQLite backend, from .tools/bin, or MONGODB_URI), in one run:
  *
- *   npx tsx scripts/bench-analytics.ts [--duration 10] [--connections 20]
+ *  1. baselines: a bare Node HTTP server and `POST /api/collect`, requests/s;
+ *  2. ingestion of scattered traffic (several websites, a long tail of pages, tens of thousands of
+ *     visitors, all five event kinds) into an empty database: events applied per second;
+ *  3. a year of history, 1,000,000 events and 100,000 visitors on one website and 10,000 events on
+ *     another, through the same stream, sealed as it would be in production;
+ *  4. the same ingestion again, now beside that history (target: ≥ 1,000 events/s and ≥ 0.8× the
+ *     empty rate);
+ *  5. every analytics route over 1y, one client, on the 10k and the 1M website (targets: p50 ≤ 25 ms
+ *     at 1M and ≤ 1.3× its own p50 at 10k), visitor pages at offset 0 and 90,000 (≤ 100 ms), and a
+ *     full walk of the 1M website's visitors (each exactly once, `has_more` exact).
  *
- * Uses MONGODB_URI (a base URI; databases are created under it) or starts FerretDB from
- * .tools/bin in a temporary directory; REDIS_URL or redis://127.0.0.1:6379.
+ * All five services run in this process (as the integration tests start them); the last line is
+ * one JSON object of the figures.
+ *
+ *   npm run bench:analytics -- [--history 1000000] [--samples 100]
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
-import { SingleBar, Presets } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../common/redis';
 import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
-import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
-import { enrich } from '../rest-facade/src/collect/enrich';
-import { createAnalyticsModels } from '../subgraphs/analytics/src/models';
-import { aggregateBatch, type VisitorState } from '../subgraphs/analytics/src/ingest/aggregate';
-import type { CollectedEvent } from '../subgraphs/analytics/src/ingest/collected-event';
-import { HOUR_BUCKET_RETENTION_MS } from '../subgraphs/analytics/src/services/retention.service';
-import { floorDay } from '../subgraphs/analytics/src/ingest/time-buckets';
-import { connectMongo } from '../common/mongo';
-import { startStack, testMongoUri } from '../test/support/stack';
+import { demoTraffic, type DemoEvent } from '../rest-facade/src/collect/demo-traffic';
+import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
+import {
+  ANALYTICS_STREAM_MAX_LENGTH,
+  analyticsEventStream,
+  type CollectedEvent,
+} from '../subgraphs/analytics/src/ingest/collected-event';
+import { DAY_MS, floorDay } from '../subgraphs/analytics/src/ingest/time-buckets';
+import { startStack } from '../test/support/stack';
 import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';
 
+process.env.NODE_ENV ??= 'production';
 const options = new Command()
-  .option('--duration <s>', 'seconds per HTTP measurement', (v) => Number.parseInt(v, 10), 10)
-  .option('--connections <n>', 'concurrent connections', (v) => Number.parseInt(v, 10), 20)
+  .option('--history <n>', 'events of history on the large website', Number, 1_000_000)
+  .option('--samples <n>', 'requests per route and website', Number, 100)
   .parse()
-  .opts<{ duration: number; connections: number }>();
+  .opts<{ history: number; samples: number }>();
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/**
- * Autocannon requests that each come from another client IP (X-Forwarded-For; the stack trusts
- * loopback), so the per-IP limits of the public routes do not answer instead of the route.
- */
-function fromManyIps(firstOctet: number): autocannon.Request[] {
-  let n = 0;
-  return [
-    {
-      setupRequest: (req) => ({
-        ...req,
-        headers: {
-          ...req.headers,
-          'x-forwarded-for': `${firstOctet}.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n += 1) & 255}`,
-        },
+type Site = { id: string; trackingCode: string; domain: string };
+
+/** Enriches generated traffic as the collector would, with a random salt per UTC day. */
+function enriched(site: Site, traffic: Iterable<DemoEvent>) {
+  const salts = new Map<number, string>();
+  const events: CollectedEvent[] = [];
+  for (const e of traffic) {
+    const day = floorDay(e.ts);
+    if (!salts.has(day)) salts.set(day, randomBytes(16).toString('hex'));
+    events.push(
+      enrich(collectPayloadSchema.parse(e.payload), {
+        websiteId: site.id,
+        ip: normalizeIp(e.ip),
+        userAgent: e.userAgent,
+        countryHeader: undefined,
+        salt: salts.get(day)!,
+        now: e.ts,
       }),
-    },
-  ];
-}
-
-async function load(opts: autocannon.Options): Promise<Figures> {
-  const result = await autocannon({
-    connections: options.connections,
-    duration: options.duration,
-    ...opts,
-  });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
-
-/** Sequential requests for slow endpoints: requests/s, median and worst latency of `count` calls. */
-async function timed(url: string, headers: Record<string, string>, count = 5): Promise<Figures> {
-  const times: number[] = [];
-  let non2xx = 0;
-  for (let i = 0; i < count; i += 1) {
-    const start = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (response.status >= 300) non2xx += 1;
-    times.push(performance.now() - start);
+    );
   }
-  times.sort((a, b) => a - b);
-  const total = times.reduce((n, t) => n + t, 0);
-  return {
-    rps: Math.round((count / total) * 1000 * 10) / 10,
-    p50: Math.round(times[Math.floor(count / 2)]!),
-    p99: Math.round(times[count - 1]!),
-    non2xx,
-  };
+  return events;
+}
+
+/** Appends to the analytics stream as the collector does, a thousand entries per round trip. */
+async function append(redis: Redis, prefix: string, events: CollectedEvent[], bar?: SingleBar) {
+  const stream = analyticsEventStream(prefix);
+  for (let i = 0; i < events.length; i += 1_000) {
+    const pipeline = redis.pipeline();
+    for (const event of events.slice(i, i + 1_000))
+      pipeline.xadd(
+        stream,
+        'MAXLEN',
+        '~',
+        String(ANALYTICS_STREAM_MAX_LENGTH),
+        '*',
+        'event',
+        JSON.stringify(event),
+      );
+    await pipeline.exec();
+    bar?.increment(Math.min(1_000, events.length - i));
+  }
+}
+
+/** Today's traffic of several websites, scattered over a long tail of pages and many visitors. */
+function scatteredTraffic(sites: Site[]) {
+  const endOfToday = floorDay(Date.now()) + DAY_MS - 1;
+  return sites
+    .flatMap((site, i) =>
+      enriched(
+        site,
+        demoTraffic({
+          trackingCode: site.trackingCode,
+          host: site.domain,
+          days: 1,
+          visitorsPerDay: 14_000,
+          now: endOfToday,
+          seed: 1_000 + i,
+          pages: 5_000,
+          replayShare: 0.05,
+        }),
+      ),
+    )
+    .sort((a, b) => a.ts - b.ts);
+}
+
+function p50(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)]! * 100) / 100;
 }
 
 async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -115,7 +136,13 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
   };
 }
 
+async function rps(opts: autocannon.Options): Promise<number> {
+  const result = await autocannon({ connections: 20, duration: 5, ...opts });
+  return Math.round(result.requests.average);
+}
+
 async function main(): Promise<void> {
+  const started = Date.now();
   let engine: StartedEngine | null = null;
   let dataDir: string | null = null;
   if (!process.env.MONGODB_URI) {
@@ -126,13 +153,18 @@ async function main(): Promise<void> {
   }
   process.env.TEST_MONGODB_URI = process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${engine!.port}/`;
   process.env.TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const stack = await startStack('bench', { TRUSTED_PROXIES: 'loopback', LOG_LEVEL: 'silent' });
-  const rows: string[] = [];
-  const row = (what: string, f: Figures) => {
-    const line = `| ${what} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} |`;
-    rows.push(line);
-    console.log(line);
-  };
+  // A year of history is sealed a second after its last event, as production seals each day
+  // ten minutes after it went quiet.
+  const stack = await startStack('bench', {
+    TRUSTED_PROXIES: 'loopback',
+    LOG_LEVEL: 'silent',
+    ANALYTICS_SEAL_QUIET_SECONDS: '1',
+  });
+  const redis = createRedis(stack.env.REDIS_URL!);
+  const prefix = stack.env.REDIS_KEY_PREFIX!;
+  const ingest = stack.analytics.services.ingest;
+  const figures: Record<string, number | string> = {};
+  const say = (line: string) => console.log(line);
   try {
     const { accounts, credentials } = stack.keys.services;
     const organization = await accounts.createOrganization({
@@ -142,178 +174,229 @@ async function main(): Promise<void> {
     });
     const user = await accounts.createUser(`bench-${Date.now()}@example.com`);
     await accounts.addMember(organization.id, user.id, 'owner');
-    const site = async (name: string) =>
-      accounts.createWebsite({
-        organizationId: organization.id,
-        name,
-        domain: `${name}.example.com`,
-      });
-    const [ingestSite, smallSite, largeSite] = [
-      await site('ingest'),
-      await site('small'),
-      await site('large'),
-    ];
+    const site = (name: string) =>
+      accounts.createWebsite({ organizationId: organization.id, name, domain: `${name}.example` });
+    const sitesA: Site[] = [];
+    const sitesB: Site[] = [];
+    for (let i = 0; i < 4; i += 1) sitesA.push(await site(`empty-${i}`));
+    for (let i = 0; i < 4; i += 1) sitesB.push(await site(`beside-${i}`));
+    const small = await site('small');
+    const large = await site('large');
     const { key } = await credentials.createApiKey({
       organizationId: organization.id,
       userId: user.id,
       name: 'bench',
     });
-    const headers = { 'x-api-key': key };
-    const facade = stack.facade.url;
-    console.log('| measurement | requests/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|');
 
-    // 1. Ingestion.
+    // 1. Baselines.
     const bare = await bareServer();
     const body = JSON.stringify({
-      trackingCode: ingestSite.trackingCode,
+      trackingCode: sitesA[0]!.trackingCode,
       type: 'pageview',
-      url: 'https://ingest.example.com/',
-      screen: { width: 1920, height: 1080 },
+      url: `https://${sitesA[0]!.domain}/`,
     });
-    const ua =
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-    row(
-      'bare Node HTTP server (same body)',
-      await load({
-        url: bare.url,
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'text/plain', 'user-agent': ua },
-      }),
-    );
-    await bare.close();
-    const collected = await load({
-      url: `${facade}/api/collect`,
-      method: 'POST',
+    const post = {
+      method: 'POST' as const,
       body,
-      headers: { 'content-type': 'text/plain', 'user-agent': ua },
-      requests: fromManyIps(11),
-    });
-    row('POST /api/collect (accept + append to stream)', collected);
-    const drainStart = Date.now();
-    await stack.analytics.services.ingest.waitUntilIdle(600_000);
-    const accepted = collected.rps * options.duration;
-    console.log(
-      `consumer caught up ${Date.now() - drainStart} ms after the load ended (~${accepted} events accepted)`,
-    );
-
-    // 2. and 3. A year of traffic for two websites, 10k and 1M events, run through the real
-    // enrichment and aggregation (ingest/aggregate.ts) and inserted in bulk — what the consumer
-    // would have left behind, minus the hour buckets the retention job drops after two days.
-    const connection = await connectMongo(testMongoUri(`${stack.id}_analytics`));
-    const models = createAnalyticsModels(connection);
-    const now = Date.now();
-    const seedYear = async (
-      website: { id: string; trackingCode: string; domain: string },
-      target: number,
-    ) => {
-      const bar = new SingleBar(
-        { format: `seeding ${target} events |{bar}| {value}/{total}` },
-        Presets.shades_classic,
-      );
-      bar.start(target, 0);
-      let count = 0;
-      let day: number | null = null;
-      let pending: CollectedEvent[] = [];
-      const flush = async () => {
-        if (pending.length === 0) return;
-        const writes = aggregateBatch(pending, new Map<string, VisitorState>());
-        const stats = writes.stats
-          .filter((s) => s.granularity === 'day' || s.bucket >= now - HOUR_BUCKET_RETENTION_MS)
-          .map((s) => ({
-            websiteId: s.websiteId,
-            granularity: s.granularity,
-            bucket: new Date(s.bucket),
-            dim: s.dim,
-            value: s.value,
-            pageviews: 0,
-            visitors: 0,
-            sessions: 0,
-            bounces: 0,
-            duration: 0,
-            events: 0,
-            ...s.inc,
-          }));
-        const totals = stats.filter((s) => s.dim === '');
-        const dims = stats.filter((s) => s.dim !== '');
-        for (let i = 0; i < dims.length; i += 5_000)
-          await models.Stat.collection.insertMany(dims.slice(i, i + 5_000));
-        if (totals.length) await models.StatTotal.collection.insertMany(totals);
-        for (let i = 0; i < writes.visitors.length; i += 5_000)
-          await models.Visitor.collection.insertMany(
-            writes.visitors.slice(i, i + 5_000).map((v) => ({ ...v })),
-          );
-        bar.update(count);
-        pending = [];
-      };
-      const visitorsPerDay = Math.max(1, Math.ceil(target / 365 / 2.0));
-      for (const e of demoTraffic({
-        trackingCode: website.trackingCode,
-        host: website.domain,
-        days: 365,
-        visitorsPerDay,
-        now,
-      })) {
-        if (count >= target) break;
-        const eventDay = floorDay(e.ts);
-        if (day !== null && eventDay !== day) await flush();
-        day = eventDay;
-        pending.push(
-          enrich(collectPayloadSchema.parse(e.payload), {
-            websiteId: website.id,
-            ip: e.ip,
-            userAgent: e.userAgent,
-            countryHeader: undefined,
-            salt: String(eventDay),
-            now: e.ts,
-          }),
-        );
-        count += 1;
-      }
-      await flush();
-      bar.stop();
-      return count;
+      headers: { 'content-type': 'text/plain', 'user-agent': UA },
     };
-    const small = await seedYear(smallSite, 10_000);
-    const large = await seedYear(largeSite, 1_000_000);
-    const visitorTotal = await models.Visitor.countDocuments({ websiteId: largeSite.id });
-    await connection.close();
-    row(
-      `GET /analytics/:id?range=1y, ${small} events`,
-      await load({ url: `${facade}/api/external/v1/analytics/${smallSite.id}?range=1y`, headers }),
+    figures.bare_node_rps = await rps({ url: bare.url, ...post });
+    await bare.close();
+    let n = 0;
+    figures.collect_rps = await rps({
+      url: `${stack.facade.url}/api/collect`,
+      ...post,
+      // Each request from another client IP (the stack trusts loopback), so the per-IP limit of
+      // collection does not answer instead of the route.
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...req.headers,
+              'x-forwarded-for': `11.${(n >> 8) & 255}.${(n += 1) & 255}.1`,
+            },
+          }),
+        },
+      ],
+    });
+    say(
+      `bare Node server ${figures.bare_node_rps} req/s; POST /api/collect ${figures.collect_rps} req/s (${ratio(Number(figures.collect_rps), Number(figures.bare_node_rps))})`,
     );
-    row(
-      `GET /analytics/:id?range=1y, ${large} events`,
-      await load({ url: `${facade}/api/external/v1/analytics/${largeSite.id}?range=1y`, headers }),
+    await ingest.waitUntilIdle(120_000);
+
+    // 2. and 4. Ingestion of scattered traffic, timed from the first append to the last applied.
+    const measureIngest = async (sites: Site[], label: string) => {
+      const events = scatteredTraffic(sites);
+      const visitors = new Set(events.map((e) => `${e.websiteId} ${e.visitorId}`)).size;
+      const pages = new Set(events.map((e) => `${e.websiteId} ${e.path}`)).size;
+      const kinds = new Set(events.map((e) => e.type)).size;
+      const start = performance.now();
+      await append(redis, prefix, events);
+      await ingest.waitUntilIdle(600_000);
+      const rate = Math.round(events.length / ((performance.now() - start) / 1000));
+      say(
+        `ingestion ${label}: ${events.length} events (${kinds} kinds, ${visitors} visitors, ${pages} distinct pages, ${sites.length} websites) applied at ${rate} events/s`,
+      );
+      return rate;
+    };
+    figures.ingest_events_per_s_empty = await measureIngest(sitesA, 'into an empty database');
+
+    // 3. History.
+    const now = Date.now();
+    const year = (target: Site, visitorsPerDay: number, seed: number) =>
+      enriched(
+        target,
+        demoTraffic({
+          trackingCode: target.trackingCode,
+          host: target.domain,
+          days: 365,
+          visitorsPerDay,
+          now,
+          seed,
+          pages: 5_000,
+          pagesPerVisit: 5,
+          replayShare: 0.02,
+        }),
+      );
+    const scale = options.history / 1_000_000;
+    const history = [
+      ...year(small, Math.max(1, Math.round(3 * scale)), 7),
+      ...year(large, Math.round(310 * scale), 8),
+    ].sort((a, b) => a.ts - b.ts);
+    const largeEvents = history.filter((e) => e.websiteId === large.id);
+    const smallEvents = history.length - largeEvents.length;
+    const largeVisitors = new Set(largeEvents.map((e) => e.visitorId)).size;
+    const bar = new SingleBar(
+      { format: 'history |{bar}| {value}/{total} events appended' },
+      Presets.shades_classic,
     );
-    // A visitors page can take seconds on FerretDB/SQLite (it scans): timed one at a time.
-    row(
-      `GET /analytics/:id/visitors offset 0 (${visitorTotal} visitors)`,
-      await timed(
-        `${facade}/api/external/v1/analytics/${largeSite.id}/visitors?range=1y&limit=100&offset=0`,
-        headers,
-      ),
+    bar.start(history.length, 0);
+    const historyStart = performance.now();
+    await append(redis, prefix, history, bar);
+    bar.stop();
+    await ingest.waitUntilIdle(1_800_000);
+    const applied = performance.now();
+    await ingest.waitUntilSealed(600_000);
+    say(
+      `history: ${largeEvents.length} events and ${largeVisitors} visitors on the large website, ${smallEvents} on the small one; applied in ${seconds(applied - historyStart)}, sealed ${seconds(performance.now() - applied)} later`,
     );
-    row(
-      'GET /analytics/:id/visitors offset 100,000',
-      await timed(
-        `${facade}/api/external/v1/analytics/${largeSite.id}/visitors?range=1y&limit=100&offset=100000`,
-        headers,
-      ),
+    figures.history_events = largeEvents.length;
+    figures.history_visitors = largeVisitors;
+
+    figures.ingest_events_per_s_1m = await measureIngest(sitesB, 'beside the history');
+    say(
+      `ingestion beside the history: ${ratio(Number(figures.ingest_events_per_s_1m), Number(figures.ingest_events_per_s_empty))} of the rate into an empty database`,
     );
 
-    // 4. Live visitors.
-    row(
-      'GET /live/{trackingCode}',
-      await load({ url: `${facade}/live/${ingestSite.trackingCode}`, requests: fromManyIps(10) }),
+    // 5. Reads.
+    const routes: Array<[string, (id: string) => { path: string; body?: unknown }]> = [
+      ['overview', (id) => ({ path: `/analytics/${id}?range=1y` })],
+      ['visitors', (id) => ({ path: `/analytics/${id}/visitors?range=1y` })],
+      ['countries', (id) => ({ path: `/analytics/${id}/countries?range=1y` })],
+      ['pages', (id) => ({ path: `/analytics/${id}/pages?range=1y` })],
+      ['sources', (id) => ({ path: `/analytics/${id}/sources?range=1y` })],
+      ['technology', (id) => ({ path: `/analytics/${id}/technology?range=1y` })],
+      ['heatmaps', (id) => ({ path: `/heatmaps/${id}/pages?range=1y` })],
+      ['replays', (id) => ({ path: `/replays/${id}/sessions?range=1y` })],
+      ['errors', (id) => ({ path: `/errors/${id}/groups?range=1y` })],
+      [
+        'query',
+        (id) => ({
+          path: `/query/${id}`,
+          body: {
+            metrics: ['visitors', 'pageviews', 'bounce_rate'],
+            dimensions: ['page'],
+            date_range: '1y',
+            limit: 10,
+          },
+        }),
+      ],
+    ];
+    const call = async ({ path, body }: { path: string; body?: unknown }) => {
+      const started = performance.now();
+      const response = await fetch(`${stack.facade.url}/api/external/v1${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = (await response.json()) as { data: unknown };
+      if (response.status !== 200)
+        throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+      return { ms: performance.now() - started, data: json.data };
+    };
+    const timeRoute = async (request: { path: string; body?: unknown }) => {
+      for (let i = 0; i < 5; i += 1) await call(request); // warm-up
+      const samples: number[] = [];
+      for (let i = 0; i < options.samples; i += 1) samples.push((await call(request)).ms);
+      return p50(samples);
+    };
+    say(
+      '\n| route (range 1y, 1 client) | p50 at 10k events | p50 at 1M events | 1M / 10k |\n|---|---|---|---|',
     );
-    console.log(`\n${rows.join('\n')}`);
+    let slowest = { name: '', p50: 0 };
+    for (const [name, request] of routes) {
+      const at10k = await timeRoute(request(small.id));
+      const at1m = await timeRoute(request(large.id));
+      say(`| ${name} | ${at10k} ms | ${at1m} ms | ${ratio(at1m, at10k)} |`);
+      figures[`${name}_p50_10k`] = at10k;
+      figures[`${name}_p50_1m`] = at1m;
+      if (at1m > slowest.p50) slowest = { name, p50: at1m };
+    }
+    figures.slowest_route_p50_1m = slowest.p50;
+    figures.slowest_route_name = slowest.name;
+    const page = (offset: number) => ({
+      path: `/analytics/${large.id}/visitors?range=1y&limit=100&offset=${offset}`,
+    });
+    figures.visitors_p50_offset0 = await timeRoute(page(0));
+    figures.visitors_p50_offset90000 = await timeRoute(page(90_000));
+    say(
+      `\nvisitor pages of 100 on the large website: offset 0 p50 ${figures.visitors_p50_offset0} ms, offset 90,000 p50 ${figures.visitors_p50_offset90000} ms`,
+    );
+
+    // A full walk: every visitor of the year exactly once, has_more false on the last page only.
+    const seen = new Set<string>();
+    let pages = 0;
+    let duplicates = 0;
+    let hasMoreWrong = 0;
+    for (let offset = 0; ; offset += 1_000) {
+      const { data } = await call({
+        path: `/analytics/${large.id}/visitors?range=1y&limit=1000&offset=${offset}`,
+      });
+      const { visitors, pagination } = data as {
+        visitors: Array<{ id: string }>;
+        pagination: { has_more: boolean };
+      };
+      pages += 1;
+      for (const v of visitors) {
+        if (seen.has(v.id)) duplicates += 1;
+        seen.add(v.id);
+      }
+      if (pagination.has_more !== offset + 1_000 < largeVisitors) hasMoreWrong += 1;
+      if (!pagination.has_more) break;
+    }
+    const missing = [...new Set(largeEvents.map((e) => e.visitorId))].filter(
+      (id) => !seen.has(id),
+    ).length;
+    figures.visitors_walk_missing = missing;
+    figures.visitors_walk_duplicates = duplicates;
+    figures.visitors_walk_has_more_wrong = hasMoreWrong;
+    say(
+      `full walk of ${largeVisitors} visitors in ${pages} pages of 1,000: ${missing} missing, ${duplicates} twice, has_more wrong on ${hasMoreWrong} pages`,
+    );
+    figures.run_seconds = Math.round((Date.now() - started) / 1000);
+    figures.engine = process.env.MONGODB_URI ? 'MONGODB_URI' : 'ferretdb-sqlite';
+    console.log(JSON.stringify(figures));
   } finally {
+    redis.disconnect();
     await stack.stop();
     await engine?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 main().catch((error: unknown) => {
   console.error(error);

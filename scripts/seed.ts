@@ -3,25 +3,30 @@
  * services), then realistic traffic written through the collector's write path (validation,
  * enrichment, Redis stream) and applied by the running analytics subgraph.
  *
- *   npx tsx scripts/seed.ts --websites 2 --days 14 --visitors 50
+ *   npm run seed -- --websites 2 --days 14 --visitors 50
  *
- * On FerretDB's SQLite backend every upsert scans its collection, so applying a few thousand
- * events spread over many hours takes minutes (on MongoDB, seconds); keep the defaults small there.
- *
- * Reads MONGODB_URI (keys database), REDIS_URL, REDIS_KEY_PREFIX like the services do.
+ * Beside a running `npm start` it uses that stack's databases, Redis and facade address
+ * (.data/stack.json); otherwise MONGODB_URI (keys database), REDIS_URL, REDIS_KEY_PREFIX and
+ * FACADE_PORT as the services read them.
  */
 import { randomBytes } from 'node:crypto';
 import { Command } from 'commander';
-import { SingleBar, Presets } from 'cli-progress';
+import type { Redis } from 'ioredis';
+import { MultiBar, Presets } from 'cli-progress';
 import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../rest-facade/src/collect/collector.service';
 import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
 import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
-import { analyticsEventStream } from '../subgraphs/analytics/src/ingest/collected-event';
-import { waitForStreamIdle } from '../subgraphs/analytics/src/services/ingest.service';
+import {
+  ANALYTICS_CONSUMER_GROUP,
+  analyticsEventStream,
+} from '../subgraphs/analytics/src/ingest/collected-event';
+import { compareStreamIds } from '../subgraphs/analytics/src/store/stream-ids';
 import type { PlanName } from '../subgraphs/keys/src/plans';
 import { withKeysStores } from './lib/keys-stores';
+import { readStackRecord } from './lib/stack-record';
 
+const running = readStackRecord();
 const program = new Command()
   .name('seed')
   .description('Create a demo account with websites, an API key and realistic traffic')
@@ -33,14 +38,30 @@ const program = new Command()
     '--wait <seconds>',
     'how long to wait for the analytics subgraph to apply the events',
     (v) => Number.parseInt(v, 10),
-    900,
+    300,
   )
   .option(
     '--base-url <url>',
-    'REST facade address for the printed curl line',
-    'http://127.0.0.1:3000',
+    'REST facade address for the printed curl line (default: the running npm start, else FACADE_PORT)',
+    running?.facadeUrl ?? `http://127.0.0.1:${process.env.FACADE_PORT ?? 3000}`,
   )
   .option('--seed <n>', 'random seed', (v) => Number.parseInt(v, 10), 42);
+
+const fieldOf = (flat: unknown[], name: string) => flat[flat.indexOf(name) + 1];
+
+/** Whether the analytics consumer group has read and acknowledged every entry up to `id`. */
+async function appliedThrough(redis: Redis, stream: string, id: string): Promise<boolean> {
+  const groups = (await redis.xinfo('GROUPS', stream)) as unknown[][];
+  const group = groups.find((g) => fieldOf(g, 'name') === ANALYTICS_CONSUMER_GROUP);
+  if (!group) return false;
+  const delivered = String(fieldOf(group, 'last-delivered-id'));
+  if (compareStreamIds(delivered, id) < 0) return false;
+  const [pending, oldest] = (await redis.xpending(stream, ANALYTICS_CONSUMER_GROUP)) as [
+    number,
+    string | null,
+  ];
+  return pending === 0 || (oldest !== null && compareStreamIds(oldest, id) > 0);
+}
 
 async function main(): Promise<void> {
   const options = program.parse().opts<{
@@ -76,6 +97,12 @@ async function main(): Promise<void> {
       name: 'Demo key',
       expiration: '90d',
     });
+    console.log(`Organization ${organization.name} (${options.plan}), user ${user.email}`);
+    for (const w of websites)
+      console.log(`  website ${w.id}  ${w.domain}  tracking code ${w.trackingCode}`);
+    console.log(`\nAPI key (shown once): ${key}`);
+    const curl = `curl -s -H 'X-API-Key: ${key}' '${options.baseUrl}/api/external/v1/analytics/${websites[0]!.id}?range=30d'`;
+    console.log(`${curl}\n`);
 
     const now = Date.now();
     const batches = websites.map((w, i) => [
@@ -89,18 +116,28 @@ async function main(): Promise<void> {
       }),
     ]);
     const total = batches.reduce((n, b) => n + b.length, 0);
-    const bar = new SingleBar(
-      { format: 'traffic |{bar}| {value}/{total} events | {eta_formatted} left' },
+    const stream = analyticsEventStream(redisKeyPrefix);
+    const backlogBefore = await redis.xlen(stream);
+    const bars = new MultiBar(
+      { format: '{phase} |{bar}| {value}/{total} events', hideCursor: true },
       Presets.shades_classic,
     );
-    bar.start(total, 0);
+    const queued = bars.create(total, 0, { phase: 'queued ' });
+    const applied = bars.create(total, 0, { phase: 'applied' });
+    /** Entries left in the stream are not applied yet (the consumer deletes what it applied). */
+    const watchApplied = setInterval(() => {
+      void redis.xlen(stream).then(
+        (backlog) =>
+          applied.update(Math.max(0, queued.getProgress() * total - (backlog - backlogBefore))),
+        () => undefined,
+      );
+    }, 250);
     const salts = new Map<number, string>();
     const saltOf = (ts: number) => {
       const day = Math.floor(ts / 86_400_000);
       if (!salts.has(day)) salts.set(day, randomBytes(32).toString('hex'));
       return salts.get(day) as string;
     };
-    let done = 0;
     for (const [i, events] of batches.entries()) {
       const website = websites[i]!;
       for (let start = 0; start < events.length; start += 200) {
@@ -119,27 +156,27 @@ async function main(): Promise<void> {
             return appendEvent(redis, redisKeyPrefix, event);
           }),
         );
-        done += Math.min(200, events.length - start);
-        bar.update(done);
+        queued.increment(Math.min(200, events.length - start));
       }
     }
-    bar.stop();
-    try {
-      console.log('Waiting for the analytics subgraph to apply the events…');
-      await waitForStreamIdle(redis, analyticsEventStream(redisKeyPrefix), options.wait * 1000);
-      console.log('The analytics subgraph has applied every event.');
-    } catch (error) {
-      console.log(
-        `Events are queued in Redis; they are applied once the analytics subgraph runs (${error instanceof Error ? error.message : String(error)}).`,
-      );
-    }
-    console.log(`\nOrganization ${organization.name} (${options.plan}), user ${user.email}`);
-    for (const w of websites)
-      console.log(`  website ${w.id}  ${w.domain}  tracking code ${w.trackingCode}`);
-    console.log(`\nAPI key (shown once): ${key}\n`);
-    console.log(
-      `curl -s -H 'X-API-Key: ${key}' '${options.baseUrl}/api/external/v1/analytics/${websites[0]!.id}?range=30d'`,
+    const last = String(
+      fieldOf((await redis.xinfo('STREAM', stream)) as unknown[], 'last-generated-id'),
     );
+    const deadline = Date.now() + options.wait * 1000;
+    let done = await appliedThrough(redis, stream, last);
+    while (!done && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      done = await appliedThrough(redis, stream, last);
+    }
+    clearInterval(watchApplied);
+    if (done) applied.update(total);
+    bars.stop();
+    if (!done)
+      console.log(
+        `\nSome events are still queued in Redis after ${options.wait} s; the analytics subgraph applies them once it runs (is npm start running?).`,
+      );
+    else console.log('\nThe analytics subgraph has applied every event. Try:');
+    console.log(curl);
   });
 }
 

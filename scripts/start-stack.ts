@@ -18,6 +18,8 @@ import {
   type StartedEngine,
 } from './lib/engines';
 import { developmentSecret } from './lib/development-secret';
+import { removeStackRecord, writeStackRecord } from './lib/stack-record';
+import { baseEnvSchema } from '../common/config';
 
 const say = (text: string) => process.stderr.write(`[stack] ${text}\n`);
 
@@ -175,6 +177,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     say('stopping');
+    removeStackRecord();
     // Front to back: the facade first, so nothing new reaches the services being stopped.
     for (const { child } of [...children].reverse()) await stopChild(child, 10_000);
     for (const stopper of stoppers.reverse()) await stopper.stop().catch(() => undefined);
@@ -233,6 +236,13 @@ async function main(): Promise<void> {
         `  ${spec.name.padEnd(12)} ${url(spec)}${spec.name === 'gateway' ? '/graphql (schema explorer)' : ''}`,
       );
     say(`  External API  ${url(byName['rest-facade']!)}/api/external/v1`);
+    writeStackRecord({
+      pid: process.pid,
+      facadeUrl: url(byName['rest-facade']!),
+      keysMongoUri: databaseUri(mongoBase, 'wa_keys'),
+      redisUrl,
+      redisKeyPrefix: baseEnvSchema.shape.REDIS_KEY_PREFIX.parse(process.env.REDIS_KEY_PREFIX),
+    });
     say('press Ctrl+C to stop');
   } catch (error) {
     say(message(error));

@@ -6,15 +6,21 @@ import { connectMongo, createDeclaredIndexes } from '../../common/mongo';
 import { createRedis, waitForRedis } from '../../common/redis';
 import { createKeysModels } from '../../subgraphs/keys/src/models';
 import { createKeysServices } from '../../subgraphs/keys/src/services/keys-services';
+import { readStackRecord } from './stack-record';
 
-/** What scripts that write accounts need: the keys database and Redis, no port or secret. */
-export function loadKeysStoresConfig(env: Env) {
+/**
+ * What scripts that write accounts need: the keys database and Redis, no port or secret. Unset,
+ * they are those of the `npm start` running now (.data/stack.json), else the local defaults.
+ */
+export function loadKeysStoresConfig(env: Env, running = readStackRecord()) {
   const parsed = parseEnv(
     'keys stores',
     z.object({
-      MONGODB_URI: mongoUri.default('mongodb://127.0.0.1:27017/wa_keys'),
-      REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
-      REDIS_KEY_PREFIX: baseEnvSchema.shape.REDIS_KEY_PREFIX,
+      MONGODB_URI: mongoUri.default(running?.keysMongoUri ?? 'mongodb://127.0.0.1:27017/wa_keys'),
+      REDIS_URL: redisUrl.default(running?.redisUrl ?? 'redis://127.0.0.1:6379'),
+      REDIS_KEY_PREFIX: running
+        ? baseEnvSchema.shape.REDIS_KEY_PREFIX.unwrap().default(running.redisKeyPrefix)
+        : baseEnvSchema.shape.REDIS_KEY_PREFIX,
     }),
     env,
   );

@@ -1,5 +1,6 @@
-import mongoose from 'mongoose';
-import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { Redis } from 'ioredis';
+import { HotKeys, dayKeyOf } from '../../subgraphs/analytics/src/store/hot-keys';
+import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, publicGet, UA } from './analytics-helpers';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
@@ -243,15 +244,14 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
       { chunks: 2, bytes },
     ]);
 
-    const connection = await mongoose
-      .createConnection(testMongoUri(`${stack.id}_analytics`))
-      .asPromise();
+    // A session past 2^31 bytes, made by editing its stored state (it takes 2 GiB of chunks).
+    const redis = new Redis(stack.env.REDIS_URL!);
     try {
-      await connection
-        .collection('replaysessions')
-        .updateOne({ sessionId: 'session-0001' }, { $set: { bytes: 3 * 2 ** 30 } });
+      const key = new HotKeys(stack.env.REDIS_KEY_PREFIX!).replays(site.id, dayKeyOf(Date.now()));
+      const state = JSON.parse((await redis.hget(key, 'session-0001'))!) as { bytes: number };
+      await redis.hset(key, 'session-0001', JSON.stringify({ ...state, bytes: 3 * 2 ** 30 }));
     } finally {
-      await connection.close();
+      redis.disconnect();
     }
     const huge = await list();
     expect(huge.status).toBe(200);

@@ -6,28 +6,32 @@ import { deadLetterStream, StreamConsumer } from '../../common/stream-consumer';
 import type { CollectedEvent } from '../../subgraphs/analytics/src/ingest/collected-event';
 import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
 import { OTHER_VALUE } from '../../subgraphs/analytics/src/ingest/aggregate';
-import {
-  createAnalyticsModels,
-  syncAnalyticsIndexes,
-  type AnalyticsModels,
-} from '../../subgraphs/analytics/src/models';
+import { DAY_MS } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import { IngestService, isOutage } from '../../subgraphs/analytics/src/services/ingest.service';
 import { QueryService } from '../../subgraphs/analytics/src/services/query.service';
+import { ReadModel } from '../../subgraphs/analytics/src/services/read-model';
+import { RetentionService } from '../../subgraphs/analytics/src/services/retention.service';
 import { StatsService } from '../../subgraphs/analytics/src/services/stats.service';
+import { TotalsService } from '../../subgraphs/analytics/src/services/totals.service';
+import { createAnalyticsStore } from '../../subgraphs/analytics/src/store';
+import { keysOfDay } from '../../subgraphs/analytics/src/store/hot-day';
+import type { LoggedEvent } from '../../subgraphs/analytics/src/store/raw-log';
 import { testMongoUri } from '../support/stack';
 
 const logger = createLogger('analytics-ingest-test', 'silent');
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+const DAY = '2026-11-20';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const newPrefix = () => `test:ingest-${randomBytes(3).toString('hex')}:`;
+const noLease = async () => undefined;
 
-/** Deletes every key under `prefix` (admitted value sets, streams, leases). */
+/** Deletes every key under `prefix` (hot tier, admitted value sets, streams, leases). */
 async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
 }
 
-type Batch = Array<{ id: string; event: CollectedEvent }>;
+type Batch = LoggedEvent[];
 
 /** A collected event of `visitorId` at T0 + `seconds`; `overrides` pick the type. */
 function buildEvent(
@@ -72,7 +76,7 @@ const buildClick = (visitorId: string, seconds: number, overrides: Record<string
     ...overrides,
   });
 
-/** One batch touching every collection the write path updates. */
+/** One batch with every kind of event. */
 const firstBatch = (): Batch =>
   [
     buildEvent('v1', 0),
@@ -98,140 +102,227 @@ const secondBatch = (): Batch =>
     buildEvent('v2', 121),
     buildEvent('v1', 122, replay(1, '[{"type":3}]')),
     buildEvent('v1', 123, replay(2, '[{"type":2}]')),
+    buildEvent('v3', 124, {
+      type: 'error',
+      message: 'x is undefined',
+      stack: null,
+      fingerprint: 'f1',
+      path: '/later',
+    }),
   ].map((event, i) => ({ id: `200-${i}`, event }));
 
-/** Every stored document that ingestion writes, without ids or bookkeeping, in a stable order. */
-async function snapshot(models: AnalyticsModels) {
-  const hidden = { _id: 0, __v: 0, lastBatch: 0, createdAt: 0, updatedAt: 0 };
-  const all = async (model: { find(f: object, p: object): { lean(): Promise<unknown[]> } }) =>
-    (await model.find({}, hidden).lean()).map((doc) => JSON.stringify(doc)).sort();
+const started: Array<{ stop(): Promise<void> }> = [];
+
+/** A stack of the analytics store, ingestion and reads on one clock for writing and one for reading. */
+function analytics(connection: Connection, redis: Redis, prefix: string, distinctValues?: number) {
+  const clock = { ingest: T0 + 3_600_000, read: T0 + 3_600_000 };
+  const store = createAnalyticsStore(connection, redis, prefix, 64 * 1024 * 1024);
+  const model = new ReadModel(redis, store.keys, store.index, store.snapshots, store.windows);
+  const ingest = new IngestService(store, logger, {
+    redisKeyPrefix: prefix,
+    batchSize: 1000,
+    sealQuietMs: 0,
+    distinctValuesPerDay: distinctValues,
+    now: () => clock.ingest,
+  });
+  const stats = new StatsService(model, 400, () => clock.read);
+  const query = new QueryService(model, () => clock.read);
+  started.push(ingest);
+  return { clock, store, model, ingest, stats, query };
+}
+type Analytics = ReturnType<typeof analytics>;
+
+/** Everything the reads answer about the test's week, and what is stored raw. */
+async function observe(a: Analytics, connection: Connection) {
+  const page = { limit: 100, offset: 0 };
+  const range = 'LAST_7_DAYS' as const;
+  const ids = async (name: string) =>
+    (
+      await connection
+        .collection(name)
+        .find({}, { projection: { _id: 1 } })
+        .toArray()
+    )
+      .map((d) => String(d._id))
+      .sort();
   return {
-    totals: await all(models.StatTotal),
-    stats: await all(models.Stat),
-    visitors: await all(models.Visitor),
-    heatmaps: await all(models.Heatmap),
-    errors: await all(models.ErrorGroup),
-    replaySessions: await all(models.ReplaySession),
-    replayChunks: await all(models.ReplayChunk),
-    websiteTotals: await all(models.WebsiteTotals),
-    events: (await models.Event.find({}, { _id: 1 }).lean()).map((e) => String(e._id)).sort(),
+    overview: await a.stats.overview('w1', range),
+    visitors: await a.stats.visitors('w1', range, page),
+    pages: await a.stats.breakdown('w1', 'PAGE', range, page),
+    sources: await a.stats.breakdown('w1', 'SOURCE', range, page),
+    events: await a.stats.breakdown('w1', 'EVENT', range, page),
+    technology: await a.stats.technology('w1', range, 10),
+    heatmaps: await a.stats.heatmapPages('w1', range, page),
+    replays: await a.stats.replaySessions('w1', range, page),
+    errors: await a.stats.errorGroups('w1', range, page),
+    query: await a.query.run(
+      'w1',
+      {
+        metrics: ['visitors', 'pageviews', 'sessions', 'bounce_rate', 'visit_duration', 'events'],
+        dimensions: ['time:day'],
+        filters: [],
+        range,
+        orderBy: [],
+        limit: 10,
+        offset: 0,
+      },
+      { limit: 10, offset: 0 },
+    ),
+    totalPageviews: await new TotalsService(a.model).pageviewsOf(['w1']),
+    raw: await ids('analytics_events_20261120'),
+    chunks: await ids('analytics_replaychunks_202611'),
   };
 }
 
-describe('analytics ingestion (IngestService)', () => {
+describe('analytics ingestion (IngestService) and the life of a day', () => {
   let connection: Connection;
-  let models: AnalyticsModels;
   let redis: Redis;
-  const prefix = newPrefix();
-  let ingest: IngestService;
-  let expected: Awaited<ReturnType<typeof snapshot>>;
+  let prefix: string;
+  let a: Analytics;
+  let expected: Awaited<ReturnType<typeof observe>>;
 
-  const clear = () =>
-    Promise.all(
-      Object.values(models).map((model: mongoose.Model<unknown>) => model.deleteMany({})),
-    );
+  const fresh = async () => {
+    await connection.dropDatabase();
+    prefix = newPrefix();
+    a = analytics(connection, redis, prefix);
+  };
 
   beforeAll(async () => {
     connection = await mongoose
       .createConnection(testMongoUri(`analytics_ingest_${randomBytes(3).toString('hex')}`))
       .asPromise();
-    models = createAnalyticsModels(connection);
-    await syncAnalyticsIndexes(models);
     redis = new Redis(redisUrl);
-    ingest = new IngestService(models, redis, prefix, logger, 1000);
+    await fresh();
     // What the two batches leave behind when nothing fails.
-    await ingest.apply(firstBatch());
-    await ingest.apply(secondBatch());
-    expected = await snapshot(models);
+    await a.ingest.apply(firstBatch());
+    await a.ingest.apply(secondBatch());
+    expected = await observe(a, connection);
   });
   afterAll(async () => {
-    await deleteKeys(redis, prefix);
+    await Promise.all(started.map((service) => service.stop()));
+    await deleteKeys(redis, 'test:ingest-');
     redis.disconnect();
     await connection.dropDatabase();
     await connection.close();
   });
-  beforeEach(clear);
+  beforeEach(fresh);
   afterEach(() => jest.restoreAllMocks());
 
-  /** Makes the next call write the first half of what it was given, then fail. */
-  function failOnceHalfway<A extends unknown[]>(
-    target: object,
-    method: string,
-  ): jest.SpyInstance<Promise<unknown>, A> {
-    const original = (target as Record<string, (...args: A) => Promise<unknown>>)[method]!.bind(
-      target,
-    );
-    return (
-      jest.spyOn(target as never, method as never) as jest.SpyInstance<Promise<unknown>, A>
-    ).mockImplementationOnce((async (...args: A) => {
-      const [items, ...rest] = args as unknown as [unknown[], ...unknown[]];
-      await original(...([items.slice(0, Math.floor(items.length / 2)), ...rest] as A));
+  it('DATA-2 DATA-5: when two batches are applied, then every read reports them', () => {
+    expect(expected.overview.summary).toMatchObject({
+      pageviews: 6,
+      sessions: 3,
+      totalVisitors: 3,
+    });
+    expect(expected.visitors.visitors.map((v) => [v.id, v.pageviews])).toEqual([
+      ['v1', 3],
+      ['v2', 2],
+      ['v3', 1],
+    ]);
+    expect(expected.replays.sessions).toEqual([
+      expect.objectContaining({ id: 'session-0001', chunks: 3 }),
+    ]);
+    expect(expected.errors.groups).toEqual([
+      expect.objectContaining({ fingerprint: 'f1', occurrences: 2, lastPage: '/later' }),
+    ]);
+    expect(expected.raw).toHaveLength(14);
+    expect(expected.chunks).toHaveLength(3);
+  });
+
+  /** Makes the next call do its work on the first half of what it was given, then fail. */
+  function failOnceHalfway(target: object, method: string) {
+    const original = (target as Record<string, (items: unknown[]) => Promise<unknown>>)[
+      method
+    ]!.bind(target);
+    return jest.spyOn(target as never, method as never).mockImplementationOnce((async (
+      items: unknown[],
+    ) => {
+      await original(items.slice(0, Math.floor(items.length / 2)));
       throw new Error('injected: connection reset');
     }) as never);
   }
 
+  /** Makes the next MULTI of the batch's writer fail: before it is sent, or after it was applied. */
+  function failNextCommit(when: 'before' | 'after') {
+    const writer = (a.ingest as unknown as { writer: Redis }).writer;
+    const multi = writer.multi.bind(writer);
+    return jest.spyOn(writer, 'multi').mockImplementationOnce(((...args: never[]) => {
+      const transaction = multi(...args);
+      const exec = transaction.exec.bind(transaction);
+      transaction.exec = (async () => {
+        if (when === 'before') {
+          transaction.discard();
+          throw new Error('injected: connection reset before EXEC');
+        }
+        await exec();
+        throw new Error('injected: connection reset after EXEC');
+      }) as never;
+      return transaction;
+    }) as never);
+  }
+
   it.each([
-    ['the website totals', () => failOnceHalfway(models.StatTotal, 'bulkWrite')],
-    ['the breakdown counters', () => failOnceHalfway(models.Stat, 'bulkWrite')],
-    ['the visitor states', () => failOnceHalfway(models.Visitor, 'bulkWrite')],
-    ['the replay sessions', () => failOnceHalfway(models.ReplaySession, 'bulkWrite')],
-    ['the replay chunks', () => failOnceHalfway(models.ReplayChunk.collection, 'insertMany')],
-    ['the raw events', () => failOnceHalfway(models.Event.collection, 'insertMany')],
+    ['the raw events', () => failOnceHalfway(a.store.raw, 'append')],
+    ['the hot tier, before EXEC', () => failNextCommit('before')],
+    ['the hot tier, after EXEC', () => failNextCommit('after')],
+    [
+      'the day index',
+      () =>
+        jest
+          .spyOn(a.store.index, 'save')
+          .mockRejectedValueOnce(new Error('injected: connection reset')),
+    ],
   ])(
-    'DATA-2 DATA-6: when writing %s fails halfway through a batch, then the retried batch applies exactly what was missing',
+    'DATA-2 DATA-6: when writing %s fails during a batch, then the retried batch applies exactly what was missing',
     async (_, inject) => {
       const spy = inject();
-      await expect(ingest.apply(firstBatch())).rejects.toThrow('injected');
-      expect(spy).toHaveBeenCalledTimes(1);
+      await expect(a.ingest.apply(firstBatch())).rejects.toThrow('injected');
+      expect(spy).toHaveBeenCalled();
 
-      await ingest.apply(firstBatch());
-      await ingest.apply(firstBatch()); // delivered once more: a no-op
-      await ingest.apply(secondBatch());
+      await a.ingest.apply(firstBatch());
+      await a.ingest.apply(firstBatch()); // delivered once more: a no-op
+      await a.ingest.apply(secondBatch());
 
-      expect(await snapshot(models)).toEqual(expected);
+      expect(await observe(a, connection)).toEqual(expected);
     },
   );
 
-  it('DATA-2: when a bulk write fails as a whole (no write errors: MongoDB unreachable, a command error), then the batch fails to be retried, instead of being resubmitted forever', async () => {
-    // What the driver throws when the server cannot be selected during bulkWrite/insertMany.
-    const selection = Object.assign(new Error('server selection timed out'), {
-      name: 'MongoServerSelectionError',
-    });
-    const wrapped = Object.assign(new Error(selection.message), {
-      name: 'MongoBulkWriteError',
-      writeErrors: [],
-      errorResponse: selection,
-    });
-    const spy = jest.spyOn(models.Stat, 'bulkWrite').mockRejectedValueOnce(wrapped);
-    await expect(ingest.apply(firstBatch())).rejects.toBe(wrapped);
-    expect(spy).toHaveBeenCalledTimes(1);
-    // An outage: the consumer retries the batch for as long as it lasts, never dead-letters it.
-    expect(isOutage(wrapped)).toBe(true);
-    expect(isOutage(Object.assign(new Error('bad command'), { writeErrors: [] }))).toBe(false);
+  it('DATA-2: when a batch is applied again after a later one (a stalled holder resuming), then nothing is counted twice', async () => {
+    await a.ingest.apply(firstBatch());
+    await a.ingest.apply(secondBatch());
+    await a.ingest.apply(firstBatch()); // the stale holder's copy of the first batch
 
-    await ingest.apply(firstBatch());
-    await ingest.apply(secondBatch());
-    expect(await snapshot(models)).toEqual(expected);
+    expect(await observe(a, connection)).toEqual(expected);
   });
 
-  it('DATA-2: when a batch is applied again after a later one (a stalled holder resuming), then nothing is counted twice', async () => {
-    await ingest.apply(firstBatch());
-    await ingest.apply(secondBatch());
-    await ingest.apply(firstBatch()); // the stale holder's copy of the first batch
+  it('DATA-2: when another writer applies the batch between the plan and the commit, then this one does not apply it again', async () => {
+    await a.ingest.apply(firstBatch());
+    const other = analytics(connection, redis, prefix);
+    const writer = (a.ingest as unknown as { writer: Redis }).writer;
+    const watch = writer.watch.bind(writer);
+    jest.spyOn(writer, 'watch').mockImplementationOnce((async (...keys: string[]) => {
+      const result = await watch(...keys);
+      await other.ingest.apply(secondBatch());
+      return result;
+    }) as never);
 
-    expect(await snapshot(models)).toEqual(expected);
+    await a.ingest.apply(secondBatch());
+
+    expect(await observe(a, connection)).toEqual(expected);
   });
 
   it('DATA-6: when a replay chunk is sent again, then it is stored once and counted once', async () => {
-    await ingest.apply(firstBatch());
-    await ingest.apply(secondBatch());
+    await a.ingest.apply(firstBatch());
+    await a.ingest.apply(secondBatch());
 
-    const [session] = await models.ReplaySession.find({ sessionId: 'session-0001' }).lean();
-    expect({ chunks: session?.chunks, bytes: session?.bytes }).toEqual({
-      chunks: 3,
-      bytes: Buffer.byteLength('[{"type":4}][{"type":3}][{"type":2}]'),
+    const { sessions } = await a.stats.replaySessions('w1', 'LAST_7_DAYS', {
+      limit: 10,
+      offset: 0,
     });
-    expect(await models.ReplayChunk.countDocuments({ sessionId: 'session-0001' })).toBe(3);
+    expect(sessions.map((s) => ({ chunks: s.chunks, bytes: s.bytes }))).toEqual([
+      { chunks: 3, bytes: Buffer.byteLength('[{"type":4}][{"type":3}][{"type":2}]') },
+    ]);
+    expect(await connection.collection('analytics_replaychunks_202611').countDocuments()).toBe(3);
   });
 
   it('DATA-6: when older events arrive after newer ones (dead letters re-added), then first and last times follow the events, not their arrival', async () => {
@@ -245,27 +336,29 @@ describe('analytics ingestion (IngestService)', () => {
       });
     const chunk = (seconds: number, sequence: number) =>
       buildEvent('v7', seconds, { ...replay(sequence, '[]'), sessionId: 'session-late' });
-    await ingest.apply([
+    await a.ingest.apply([
       { id: '400-0', event: error(100, '/new') },
       { id: '400-1', event: chunk(100, 1) },
     ]);
-    await ingest.apply([
+    await a.ingest.apply([
       { id: '401-0', event: error(10, '/old') },
       { id: '401-1', event: error(50, '/older-still-newer') },
       { id: '401-2', event: chunk(10, 0) },
     ]);
 
-    const [group] = await models.ErrorGroup.find({ fingerprint: 'f-late' }).lean();
-    expect(group).toMatchObject({
-      count: 3,
-      firstSeen: new Date(T0 + 10_000),
-      lastSeen: new Date(T0 + 100_000),
+    const page = { limit: 10, offset: 0 };
+    const { groups } = await a.stats.errorGroups('w1', 'LAST_7_DAYS', page);
+    expect(groups[0]).toMatchObject({
+      totalOccurrences: 3,
+      firstSeen: new Date(T0 + 10_000).toISOString(),
+      lastSeen: new Date(T0 + 100_000).toISOString(),
+      lastPage: '/new',
     });
-    const [session] = await models.ReplaySession.find({ sessionId: 'session-late' }).lean();
-    expect(session).toMatchObject({
+    const { sessions } = await a.stats.replaySessions('w1', 'LAST_7_DAYS', page);
+    expect(sessions[0]).toMatchObject({
       chunks: 2,
-      startedAt: new Date(T0 + 10_000),
-      lastActivity: new Date(T0 + 100_000),
+      startedAt: new Date(T0 + 10_000).toISOString(),
+      lastActivity: new Date(T0 + 100_000).toISOString(),
     });
   });
 
@@ -276,30 +369,33 @@ describe('analytics ingestion (IngestService)', () => {
       props: { 'plan.name': 'pro', $tier: 2, 'nul\u0000': 'a', '\ud800': 'b', '\udbff': 'c' },
     });
 
-    await ingest.apply([{ id: '300-0', event }]);
+    await a.ingest.apply([{ id: '300-0', event }]);
 
-    const [raw] = await models.Event.find({ _id: '300-0' }).lean();
+    const raw = await connection
+      .collection('analytics_events_20261120')
+      .findOne({ _id: '300-0' as never });
     expect((raw?.payload as { props: unknown }).props).toEqual({
       'plan\uff0ename': 'pro',
       '\uff04tier': 2,
       'nul\u2400': 'a',
       '\ufffd': 'c',
     });
-    const [total] = await models.StatTotal.find({ granularity: 'day', dim: '' }).lean();
-    expect(total?.events).toBe(1);
+    const { rows } = await a.stats.breakdown('w1', 'EVENT', 'LAST_7_DAYS', { limit: 5, offset: 0 });
+    expect(rows.map((r) => [r.value, r.events])).toEqual([['signup', 1]]);
   });
 
   it('DATA-2: when custom events were collected in the last hour, then POST /query with date_range 24h and no dimension counts them', async () => {
     const now = Date.now();
-    await ingest.apply(
+    a.clock.ingest = now;
+    a.clock.read = now;
+    await a.ingest.apply(
       [
         buildEvent('v1', 0, { ts: now - 1_000 }),
         buildEvent('v1', 0, { ts: now - 500, type: 'event', name: 'signup', props: null }),
       ].map((event, i) => ({ id: `400-${i}`, event })),
     );
-    const query = new QueryService(models, () => now);
     const run = (range: 'LAST_24_HOURS' | 'LAST_7_DAYS') =>
-      query.run(
+      a.query.run(
         'w1',
         {
           metrics: ['events', 'pageviews'],
@@ -319,8 +415,10 @@ describe('analytics ingestion (IngestService)', () => {
 
   it('DATA-3: when a visitor is active in two hours of the last 24, then POST /query over 24h without a dimension counts it once, as the overview does', async () => {
     const now = Date.now();
+    a.clock.ingest = now;
+    a.clock.read = now;
     const hours = (n: number) => now - n * 3_600_000;
-    await ingest.apply(
+    await a.ingest.apply(
       [
         buildEvent('v1', 0, { ts: hours(3) }),
         buildEvent('v1', 0, { ts: hours(1) }),
@@ -330,7 +428,7 @@ describe('analytics ingestion (IngestService)', () => {
         buildClick('v3', 0, { ts: hours(1) }),
       ].map((event, i) => ({ id: `500-${i}`, event })),
     );
-    const query = await new QueryService(models, () => now).run(
+    const query = await a.query.run(
       'w1',
       {
         metrics: ['visitors', 'pageviews'],
@@ -343,20 +441,142 @@ describe('analytics ingestion (IngestService)', () => {
       },
       { limit: 10, offset: 0 },
     );
-    const overview = await new StatsService(models, () => now).overview('w1', 'LAST_24_HOURS');
+    const overview = await a.stats.overview('w1', 'LAST_24_HOURS');
 
     expect(query.results).toEqual([{ dimensions: [], metrics: [2, 3] }]);
     expect(overview.summary.uniqueVisitors).toBe(2);
   });
 
-  describe('distinct values per website, dimension and day (cap of 3)', () => {
-    let capped: string;
-    let service: IngestService;
-    beforeEach(() => {
-      capped = newPrefix();
-      service = new IngestService(models, redis, capped, logger, 1000, 3);
+  describe('sealing, thawing and rebuilding a day', () => {
+    const sealDay = async () => {
+      a.clock.ingest = T0 + 3 * DAY_MS;
+      expect(await a.ingest.days.dueDays()).toEqual([`w1|${DAY}`]);
+      await a.ingest.days.maintain(noLease);
+      expect(await a.ingest.days.dueDays()).toEqual([]);
+    };
+    const hotKeys = async () => redis.exists(...keysOfDay(a.store.keys, 'w1', DAY));
+
+    it('DATA-2 DATA-4: when a day is sealed, then every read answers as before, from the snapshot, and the day leaves Redis', async () => {
+      await a.ingest.apply(firstBatch());
+      await a.ingest.apply(secondBatch());
+
+      await sealDay();
+
+      expect(await hotKeys()).toBe(0);
+      expect((await a.store.index.load('w1')).days.get(DAY)).toMatchObject({
+        hot: false,
+        visitors: 3,
+        replays: 1,
+      });
+      expect(await observe(a, connection)).toEqual(expected);
     });
-    afterEach(() => deleteKeys(redis, capped));
+
+    it('DATA-2: when an event arrives for a sealed day, then the day is thawed, counts on top of its snapshot, and seals again to the same figures', async () => {
+      await a.ingest.apply(firstBatch());
+      await sealDay();
+
+      await a.ingest.apply(secondBatch());
+      expect(await observe(a, connection)).toEqual(expected);
+      await sealDay();
+
+      expect(await hotKeys()).toBe(0);
+      expect(await observe(a, connection)).toEqual(expected);
+    });
+
+    it.each([
+      [
+        'the snapshot',
+        (x: Analytics) => {
+          const write = x.store.snapshots.write.bind(x.store.snapshots);
+          return jest
+            .spyOn(x.store.snapshots, 'write')
+            .mockImplementationOnce(async (...args: Parameters<typeof write>) => {
+              await write(...args);
+              throw new Error('injected: reset after the snapshot was stored');
+            });
+        },
+      ],
+      [
+        'the day index',
+        (x: Analytics) =>
+          jest.spyOn(x.store.index, 'save').mockRejectedValueOnce(new Error('injected: reset')),
+      ],
+    ])(
+      'DATA-2: when sealing is cut short at %s, then the next round seals the day completely',
+      async (_, inject) => {
+        await a.ingest.apply(firstBatch());
+        await a.ingest.apply(secondBatch());
+        inject(a);
+        a.clock.ingest = T0 + 3 * DAY_MS;
+        await expect(a.ingest.days.maintain(noLease)).rejects.toThrow('injected');
+        expect(await observe(a, connection)).toEqual(expected);
+
+        await sealDay();
+
+        expect(await hotKeys()).toBe(0);
+        expect(await observe(a, connection)).toEqual(expected);
+      },
+    );
+
+    it('DATA-2: when Redis loses its data (restarted without persistence), then a hot day is rebuilt from the raw events, by the next batch or by the maintenance', async () => {
+      await a.ingest.apply(firstBatch());
+      await deleteKeys(redis, prefix);
+      await a.ingest.apply(secondBatch());
+      expect(await observe(a, connection)).toEqual(expected);
+
+      await deleteKeys(redis, prefix);
+      await a.ingest.days.maintain(noLease);
+      expect(await observe(a, connection)).toEqual(expected);
+    });
+
+    it('DATA-2: when Redis loses a thawed day, then the rebuild starts from its snapshot and applies only the events that came after it', async () => {
+      await a.ingest.apply(firstBatch());
+      await sealDay();
+      await a.ingest.apply(secondBatch());
+      await deleteKeys(redis, prefix);
+
+      a.clock.ingest += 60_000; // the maintenance looks for lost days once a minute
+      await a.ingest.days.maintain(noLease);
+
+      expect(await observe(a, connection)).toEqual(expected);
+    });
+
+    it('DATA-6: when the retention period has passed, then raw events, replay chunks and visitor records are dropped and the counters stay', async () => {
+      await a.ingest.apply(firstBatch());
+      await a.ingest.apply(secondBatch());
+      await sealDay();
+      const later = T0 + 500 * DAY_MS;
+      const retention = new RetentionService(a.store.raw, a.store.snapshots, 400);
+
+      const { dropped } = await retention.purge(later);
+
+      expect(dropped.sort()).toEqual([
+        'analytics_events_20261120',
+        'analytics_replaychunks_202611',
+        'analytics_visitors_202611',
+      ]);
+      const custom = {
+        metrics: ['pageviews', 'visitors'],
+        dimensions: [],
+        filters: [],
+        from: DAY,
+        to: DAY,
+        orderBy: [],
+        limit: 10,
+        offset: 0,
+      };
+      a.clock.read = later;
+      expect((await a.query.run('w1', custom, { limit: 10, offset: 0 })).results).toEqual([
+        { dimensions: [], metrics: [6, 3] },
+      ]);
+    });
+  });
+
+  describe('distinct values per website, dimension and day (cap of 3)', () => {
+    let capped: Analytics;
+    beforeEach(() => {
+      capped = analytics(connection, redis, newPrefix(), 3);
+    });
 
     /** Five visitors on five pages, each also clicking there and raising its own error. */
     const crowdedBatch = (): Batch =>
@@ -374,62 +594,73 @@ describe('analytics ingestion (IngestService)', () => {
         ])
         .map((event, i) => ({ id: `500-${i}`, event }));
 
-    const pageRows = async (granularity: 'day' | 'hour') =>
+    const page = { limit: 10, offset: 0 };
+    const pageRows = async (range: 'LAST_7_DAYS' | 'LAST_24_HOURS') =>
       Object.fromEntries(
-        (await models.Stat.find({ dim: 'page', granularity }).lean()).map((s) => [
-          s.value,
-          s.pageviews,
+        (await capped.stats.breakdown('w1', 'PAGE', range, page)).rows.map((r) => [
+          r.value,
+          r.pageviews,
         ]),
       );
 
     it('DATA-6: when a day brings more distinct pages than the cap, then the rest are counted as (other), the totals stay exact and raw events keep the real paths', async () => {
-      await service.apply(crowdedBatch());
+      await capped.ingest.apply(crowdedBatch());
 
       const expectedPages = { '/a': 1, '/b': 1, '/c': 1, [OTHER_VALUE]: 2 };
-      expect(await pageRows('day')).toEqual(expectedPages);
-      expect(await pageRows('hour')).toEqual(expectedPages);
-      const [total] = await models.StatTotal.find({ granularity: 'day' }).lean();
-      expect(total?.pageviews).toBe(5);
-      const [websiteTotals] = await models.WebsiteTotals.find({ websiteId: 'w1' }).lean();
-      expect(websiteTotals?.pageviews).toBe(5);
-      const heatmaps = await models.Heatmap.find({}).lean();
-      expect(heatmaps.map((h) => [h.path, h.clicks]).sort()).toEqual([
+      expect(await pageRows('LAST_7_DAYS')).toEqual(expectedPages);
+      expect(await pageRows('LAST_24_HOURS')).toEqual(expectedPages);
+      expect((await capped.stats.overview('w1', 'LAST_7_DAYS')).summary.pageviews).toBe(5);
+      const heatmaps = await capped.stats.heatmapPages('w1', 'LAST_7_DAYS', page);
+      expect(heatmaps.pages.map((h) => [h.path, h.clicks]).sort()).toEqual([
         ['(other)', 2],
         ['/a', 1],
         ['/b', 1],
         ['/c', 1],
       ]);
-      const groups = await models.ErrorGroup.find({}).lean();
-      expect(groups.map((g) => [g.fingerprint, g.count]).sort()).toEqual([
+      const { groups } = await capped.stats.errorGroups('w1', 'LAST_7_DAYS', page);
+      expect(groups.map((g) => [g.fingerprint, g.totalOccurrences]).sort()).toEqual([
         ['(other)', 2],
         ['f0', 1],
         ['f1', 1],
         ['f2', 1],
       ]);
-      const raw = await models.Event.find({ type: 'pageview' }).lean();
+      const raw = await connection
+        .collection('analytics_events_20261120')
+        .find({ type: 'pageview' })
+        .toArray();
       expect(raw.map((e) => e.path).sort()).toEqual(['/a', '/b', '/c', '/d', '/e']);
     });
 
     it('DATA-6: when a batch fails after its values were admitted and is retried, then the retry makes the same decisions and every event counts once', async () => {
-      const spy = failOnceHalfway(models.Stat, 'bulkWrite');
-      await expect(service.apply(crowdedBatch())).rejects.toThrow('injected');
-      expect(spy).toHaveBeenCalledTimes(1);
+      failOnceHalfway(capped.store.raw, 'append');
+      await expect(capped.ingest.apply(crowdedBatch())).rejects.toThrow('injected');
 
-      await service.apply(crowdedBatch());
-      await service.apply(
+      await capped.ingest.apply(crowdedBatch());
+      await capped.ingest.apply(
         [buildEvent('v9', 60, { path: '/a' }), buildEvent('v9', 61, { path: '/f' })].map(
           (event, i) => ({ id: `600-${i}`, event }),
         ),
       );
 
-      expect(await pageRows('day')).toEqual({ '/a': 2, '/b': 1, '/c': 1, [OTHER_VALUE]: 3 });
-      const [total] = await models.StatTotal.find({ granularity: 'day' }).lean();
-      expect(total?.pageviews).toBe(7);
+      expect(await pageRows('LAST_7_DAYS')).toEqual({
+        '/a': 2,
+        '/b': 1,
+        '/c': 1,
+        [OTHER_VALUE]: 3,
+      });
+      expect((await capped.stats.overview('w1', 'LAST_7_DAYS')).summary.pageviews).toBe(7);
     });
 
     it('DATA-6: when Redis cannot be reached for admission, then the batch fails as an outage (retried, not dead-lettered), writes nothing, and counts normally once Redis is back', async () => {
       const offline = new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: true });
-      const unreachable = new IngestService(models, offline, capped, logger, 1000, 3);
+      const keyPrefix = newPrefix();
+      const store = createAnalyticsStore(connection, offline, keyPrefix, 1024 * 1024);
+      const unreachable: IngestService = new IngestService(store, logger, {
+        redisKeyPrefix: keyPrefix,
+        batchSize: 1000,
+        sealQuietMs: 0,
+        distinctValuesPerDay: 3,
+      });
 
       const failure = await unreachable.apply(crowdedBatch()).then(
         () => null,
@@ -437,59 +668,42 @@ describe('analytics ingestion (IngestService)', () => {
       );
       offline.disconnect();
 
+      expect(failure).not.toBeNull();
       expect(isOutage(failure)).toBe(true);
-      expect(await models.Stat.countDocuments({})).toBe(0);
-      expect(await models.StatTotal.countDocuments({})).toBe(0);
-      await service.apply(crowdedBatch());
-      expect(await pageRows('day')).toEqual({ '/a': 1, '/b': 1, '/c': 1, [OTHER_VALUE]: 2 });
-    });
-
-    it('DATA-6: when pages beyond the cap were counted, then the pages breakdown returns (other) as a row', async () => {
-      await service.apply(crowdedBatch());
-
-      const stats = new StatsService(models, () => T0 + 3_600_000);
-      const { rows } = await stats.breakdown('w1', 'PAGE', 'LAST_7_DAYS', {
-        limit: 10,
-        offset: 0,
+      expect(isOutage(new Error('bad command'))).toBe(false);
+      expect(await redis.keys(`${keyPrefix}*`)).toEqual([]);
+      await capped.ingest.apply(crowdedBatch());
+      expect(await pageRows('LAST_7_DAYS')).toEqual({
+        '/a': 1,
+        '/b': 1,
+        '/c': 1,
+        [OTHER_VALUE]: 2,
       });
-
-      expect(rows.map((r) => [r.value, r.pageviews])).toEqual([
-        [OTHER_VALUE, 2],
-        ['/a', 1],
-        ['/b', 1],
-        ['/c', 1],
-      ]);
     });
   });
 
   describe('through the Redis stream', () => {
-    let prefix: string;
-    beforeEach(() => {
-      prefix = newPrefix();
-    });
-    afterEach(() => deleteKeys(redis, prefix));
-
     it('DATA-6: when a batch fails once after part of it was written, then the consumer retries it before anything newer and every event counts once', async () => {
       const stream = analyticsEventStream(prefix);
       for (const { event } of firstBatch())
         await redis.xadd(stream, '*', 'event', JSON.stringify(event));
-      const service = new IngestService(models, redis, prefix, logger, 1000);
-      failOnceHalfway(models.Stat, 'bulkWrite');
+      failOnceHalfway(a.store.raw, 'append');
 
-      await service.start();
+      await a.ingest.start();
       try {
-        await service.waitUntilIdle();
+        await a.ingest.waitUntilIdle();
         for (const { event } of secondBatch())
           await redis.xadd(stream, '*', 'event', JSON.stringify(event));
-        await service.waitUntilIdle();
+        await a.ingest.waitUntilIdle();
       } finally {
-        await service.stop();
+        await a.ingest.stop();
       }
 
-      const { events, ...counters } = await snapshot(models);
-      const { events: expectedEvents, ...expectedCounters } = expected;
-      expect(counters).toEqual(expectedCounters);
-      expect(events).toHaveLength(expectedEvents.length);
+      const { raw, chunks, ...reads } = await observe(a, connection);
+      const { raw: expectedRaw, chunks: expectedChunks, ...expectedReads } = expected;
+      expect(reads).toEqual(expectedReads);
+      expect(raw).toHaveLength(expectedRaw.length);
+      expect(chunks).toEqual(expectedChunks);
     });
 
     it('DATA-6: when a batch keeps failing for a reason other than an outage, then it is moved to the dead-letter stream, logged by id and acknowledged', async () => {

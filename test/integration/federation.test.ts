@@ -1,5 +1,6 @@
 import { signIdentity } from '../../common/identity';
 import { buildAccessToken, buildAccount } from '../support/factories';
+import { buildPageview, ingestEvents } from '../support/ingest';
 import { graphql } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
 
@@ -13,7 +14,10 @@ describe('gateway: one query across three subgraphs', () => {
   it('when a dashboard token asks for its user, websites, traffic and webhooks, then each subgraph contributes its fields', async () => {
     const account = await buildAccount(stack, { plan: 'scale', websites: 2 });
     const [first, second] = account.websites;
-    await stack.analytics.services.totals.recordPageviews(first!.id, 7);
+    await ingestEvents(
+      stack,
+      Array.from({ length: 7 }, () => buildPageview(first!.id)),
+    );
     await stack.webhooks.services.webhooks.create({
       userId: account.user.id,
       url: 'https://hooks.example/a',
@@ -112,7 +116,10 @@ describe('gateway: one query across three subgraphs', () => {
     const owner = await buildAccount(stack, { plan: 'pro' });
     const outsider = await buildAccount(stack, { plan: 'pro' });
     const site = owner.websites[0]!;
-    await stack.analytics.services.totals.recordPageviews(site.id, 3);
+    await ingestEvents(
+      stack,
+      Array.from({ length: 3 }, () => buildPageview(site.id)),
+    );
     const query = `query ($code: String!) {
       websiteByTrackingCode(trackingCode: $code) {
         id

@@ -22,6 +22,23 @@ const pick = <T>(random: () => number, items: ReadonlyArray<readonly [T, number]
   return items[items.length - 1]![0];
 };
 
+/** `pick` for long lists: cumulative weights and a binary search, built once. */
+function picker<T>(items: ReadonlyArray<readonly [T, number]>): (random: () => number) => T {
+  let total = 0;
+  const ends = items.map(([, weight]) => (total += weight));
+  return (random) => {
+    const r = random() * total;
+    let low = 0;
+    let high = ends.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (ends[mid]! < r) low = mid + 1;
+      else high = mid;
+    }
+    return items[low]![0];
+  };
+}
+
 const PAGES = [
   ['/', 40],
   ['/pricing', 15],
@@ -90,9 +107,25 @@ export interface DemoEvent {
 }
 
 /**
+ * A catalogue of `count` paths besides the site's main pages, weighted like real sites' long tail
+ * (Zipf: the n-th page is viewed about 1/n as often as the first).
+ */
+function longTail(count: number): ReadonlyArray<readonly [string, number]> {
+  const sections = ['blog', 'docs', 'products', 'help', 'changelog'];
+  return [
+    ...PAGES,
+    ...Array.from(
+      { length: count },
+      (_, n) => [`/${sections[n % sections.length]}/page-${n + 1}`, 100 / (n + 1)] as const,
+    ),
+  ];
+}
+
+/**
  * Realistic demo traffic for one website over `days` days ending at `now`: visits of one to six
- * pages with pauses between them, weekday rhythm, referrers, devices, countries, the odd custom
- * event, clicks and JavaScript errors. Events come out ordered by time.
+ * pages (longer with `pagesPerVisit`) with pauses between them, weekday rhythm, referrers, devices,
+ * countries, the odd custom event, clicks and JavaScript errors, and with `replayShare` session
+ * recordings. `pages` adds a long tail of that many paths. Events come out ordered by time.
  */
 export function* demoTraffic(options: {
   trackingCode: string;
@@ -101,9 +134,16 @@ export function* demoTraffic(options: {
   visitorsPerDay: number;
   now: number;
   seed?: number;
+  pages?: number;
+  /** Mean page views of a visit beyond the first (default 1.3). */
+  pagesPerVisit?: number;
+  /** Share of visits that are recorded (replay chunks), 0 to 1 (default 0). */
+  replayShare?: number;
 }): Generator<DemoEvent> {
   const random = seededRandom(options.seed ?? 42);
   const url = (path: string) => `https://${options.host}${path}`;
+  const pickPage = picker(options.pages ? longTail(options.pages) : PAGES);
+  const maxPages = options.pagesPerVisit ? Math.ceil(options.pagesPerVisit * 4) : 6;
   for (let day = options.days - 1; day >= 0; day -= 1) {
     const dayStart = Math.floor(options.now / 86_400_000) * 86_400_000 - day * 86_400_000;
     const weekday = new Date(dayStart).getUTCDay();
@@ -118,10 +158,17 @@ export function* demoTraffic(options: {
       const mobile = /Mobile|Android|iPhone/.test(userAgent);
       const screen = mobile ? { width: 390, height: 844 } : { width: 1920, height: 1080 };
       let ts = dayStart + Math.floor(random() * 86_400_000);
-      const pages = Math.min(6, 1 + Math.floor(-Math.log(1 - random()) * 1.3));
+      const pages = Math.min(
+        maxPages,
+        1 + Math.floor(-Math.log(1 - random()) * (options.pagesPerVisit ?? 1.3)),
+      );
+      const recording =
+        random() < (options.replayShare ?? 0)
+          ? { sessionId: `rec-${Math.floor(random() * 2 ** 48).toString(36)}`, sequence: 0 }
+          : null;
       let previous: string | null = pick(random, REFERRERS);
       for (let p = 0; p < pages && ts <= options.now; p += 1) {
-        const path = pick(random, PAGES);
+        const path = pickPage(random);
         events.push({
           ip,
           userAgent,
@@ -184,6 +231,21 @@ export function* demoTraffic(options: {
             },
           });
         }
+        if (recording)
+          events.push({
+            ip,
+            userAgent,
+            ts: ts + 3_000,
+            payload: {
+              trackingCode: options.trackingCode,
+              type: 'replay',
+              url: url(path),
+              sessionId: recording.sessionId,
+              sequence: (recording.sequence += 1) - 1,
+              events: [{ type: 3, data: { source: 1, positions: [{ x: 10, y: 20 }] } }],
+              screen,
+            },
+          });
         previous = url(path);
         ts += 5_000 + Math.floor(random() * 180_000);
       }

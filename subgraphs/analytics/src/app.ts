@@ -1,36 +1,35 @@
 import type { Logger } from '../../../common/logger';
 import { fromRoot } from '../../../common/paths';
+import { PeriodicTask } from '../../../common/periodic-task';
 import { startSubgraph } from '../../../common/subgraph-runtime';
 import { createSubgraphApp } from '../../../common/subgraph-server';
 import type { AnalyticsConfig } from './config';
 import { createAnalyticsLoaders, type AnalyticsDeps } from './context';
-import { createAnalyticsModels, syncAnalyticsIndexes } from './models';
 import { analyticsResolvers } from './resolvers';
 import { IngestService } from './services/ingest.service';
 import { QueryService } from './services/query.service';
-import { PeriodicTask } from '../../../common/periodic-task';
+import { ReadModel } from './services/read-model';
 import { RETENTION_EVERY_MS, RetentionService } from './services/retention.service';
 import { StatsService } from './services/stats.service';
 import { TotalsService } from './services/totals.service';
+import { createAnalyticsStore } from './store';
 
 export const ANALYTICS_SCHEMA_PATH = fromRoot('subgraphs', 'analytics', 'schema.graphql');
 
 export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) {
   return startSubgraph<AnalyticsDeps>(config, logger, async ({ connection, redis, readiness }) => {
-    const models = createAnalyticsModels(connection);
-    await syncAnalyticsIndexes(models);
+    const store = createAnalyticsStore(connection, redis, config.redisKeyPrefix, config.cacheBytes);
+    const model = new ReadModel(redis, store.keys, store.index, store.snapshots, store.windows);
     const deps: AnalyticsDeps = {
-      totals: new TotalsService(models),
-      stats: new StatsService(models),
-      query: new QueryService(models),
-      ingest: new IngestService(
-        models,
-        redis,
-        config.redisKeyPrefix,
-        logger,
-        config.ingestBatchSize,
-      ),
-      retention: new RetentionService(models, config.retentionDays),
+      totals: new TotalsService(model),
+      stats: new StatsService(model, config.retentionDays),
+      query: new QueryService(model),
+      ingest: new IngestService(store, logger, {
+        redisKeyPrefix: config.redisKeyPrefix,
+        batchSize: config.ingestBatchSize,
+        sealQuietMs: config.sealQuietMs,
+      }),
+      retention: new RetentionService(store.raw, store.snapshots, config.retentionDays),
     };
     const { app, apollo } = await createSubgraphApp<AnalyticsDeps>({
       name: 'analytics',

@@ -3,15 +3,21 @@ import { loadAll, parseEnv, type Env } from '../../../common/config';
 import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
 
 export interface AnalyticsConfig extends SubgraphConfig {
-  /** Raw events and replay chunks older than this are deleted; counters are kept. */
+  /** Raw events, replay chunks and visitor records older than this are deleted; counters are kept. */
   retentionDays: number;
-  /** Most stream entries applied in one bulkWrite batch. */
+  /** Most stream entries applied in one batch. */
   ingestBatchSize: number;
+  /** How long a day at least two days old must go without events before it is sealed. */
+  sealQuietMs: number;
+  /** Memory for sealed snapshots kept parsed in process (they never change). */
+  cacheBytes: number;
 }
 
 const analyticsSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   ANALYTICS_INGEST_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  ANALYTICS_SEAL_QUIET_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
+  ANALYTICS_CACHE_MB: z.coerce.number().int().min(16).max(65_536).default(256),
 });
 
 export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
@@ -22,11 +28,15 @@ export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
       parseEnv('analytics', analyticsSchema, {
         ANALYTICS_RETENTION_DAYS: env.ANALYTICS_RETENTION_DAYS,
         ANALYTICS_INGEST_BATCH: env.ANALYTICS_INGEST_BATCH,
+        ANALYTICS_SEAL_QUIET_SECONDS: env.ANALYTICS_SEAL_QUIET_SECONDS,
+        ANALYTICS_CACHE_MB: env.ANALYTICS_CACHE_MB,
       }),
   );
   return {
     ...base,
     retentionDays: own.ANALYTICS_RETENTION_DAYS,
     ingestBatchSize: own.ANALYTICS_INGEST_BATCH,
+    sealQuietMs: own.ANALYTICS_SEAL_QUIET_SECONDS * 1000,
+    cacheBytes: own.ANALYTICS_CACHE_MB * 1024 * 1024,
   };
 }

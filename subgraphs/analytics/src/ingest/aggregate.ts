@@ -41,10 +41,9 @@ export interface VisitorState {
   seenDay: string[];
   seenHour: string[];
   seenHourBucket: Date | null;
-  /** Set by the write path (ingest.service.ts): the last batch applied to this visitor. */
-  lastBatch?: string | null;
 }
 
+/** `duration` is in milliseconds, so sums stay exact integers wherever they are added up. */
 export type Counter = 'pageviews' | 'visitors' | 'sessions' | 'bounces' | 'duration' | 'events';
 
 export interface StatKey {
@@ -59,14 +58,16 @@ export interface StatIncrement extends StatKey {
   inc: Partial<Record<Counter, number>>;
 }
 
+/** What one UTC day adds to an error group (per website and fingerprint). */
 export interface ErrorGroupWrite {
   websiteId: string;
+  day: number;
   fingerprint: string;
   message: string;
   stack: string | null;
+  /** Path of the latest error of the group in the batch (by event time). */
   path: string;
   count: number;
-  newVisitors: number;
   firstSeen: number;
   lastSeen: number;
 }
@@ -84,7 +85,8 @@ export interface ReplayWrite {
   sessionId: string;
   sequence: number;
   ts: number;
-  data: string;
+  /** UTF-8 bytes of the chunk's data. */
+  bytes: number;
   visitor: Pick<VisitorState, 'visitorId' | 'country' | 'device' | 'browser' | 'os'>;
   path: string;
 }
@@ -95,7 +97,6 @@ export interface BatchWrites {
   errors: ErrorGroupWrite[];
   heatmaps: HeatmapWrite[];
   replays: ReplayWrite[];
-  pageviewsByWebsite: Map<string, number>;
 }
 
 /**
@@ -137,7 +138,7 @@ export const LAST_HEATMAP_ROW = 400;
 
 /** Grid cell of a click: x in whole percent of the viewport width, y in 50px rows of the document. */
 export const heatmapCell = (x: number, y: number, viewportWidth: number) =>
-  `${Math.min(99, Math.max(0, Math.floor((x / Math.max(1, viewportWidth)) * 100)))}_${Math.min(LAST_HEATMAP_ROW, Math.max(0, Math.floor(y / 50)))}`;
+  `${Math.min(99, Math.max(0, Math.floor((x * 100) / Math.max(1, viewportWidth))))}_${Math.min(LAST_HEATMAP_ROW, Math.max(0, Math.floor(y / 50)))}`;
 
 /**
  * The questions aggregateBatch(events, states, admit) asks `admit`, each once, in the order first
@@ -180,7 +181,6 @@ export function aggregateBatch(
   const heatmaps = new Map<string, HeatmapWrite>();
   const replays: ReplayWrite[] = [];
   const touched = new Map<string, VisitorState>();
-  const pageviewsByWebsite = new Map<string, number>();
 
   const add = (
     websiteId: string,
@@ -231,13 +231,12 @@ export function aggregateBatch(
 
     switch (event.type) {
       case 'pageview': {
-        pageviewsByWebsite.set(event.websiteId, (pageviewsByWebsite.get(event.websiteId) ?? 0) + 1);
         const previous = visitor.lastPageviewAt?.getTime() ?? null;
         const active =
           visitor.session !== null &&
           previous !== null &&
           event.ts - previous <= SESSION_TIMEOUT_MS;
-        const elapsedSeconds = active ? Math.max(0, (event.ts - previous) / 1000) : 0;
+        const elapsedMs = active ? Math.max(0, event.ts - previous) : 0;
         if (!active) {
           visitor.sessions += 1;
           visitor.session = {
@@ -293,8 +292,8 @@ export function aggregateBatch(
               add(event.websiteId, granularity, bucket, dim, value, 'sessions', 1);
               add(event.websiteId, granularity, bucket, dim, value, 'bounces', 1);
             } else {
-              if (elapsedSeconds > 0)
-                add(event.websiteId, granularity, bucket, dim, value, 'duration', elapsedSeconds);
+              if (elapsedMs > 0)
+                add(event.websiteId, granularity, bucket, dim, value, 'duration', elapsedMs);
               if (session.pageviews === 2)
                 add(event.websiteId, granularity, bucket, dim, value, 'bounces', -1);
             }
@@ -332,25 +331,24 @@ export function aggregateBatch(
         const fingerprint = fold('error', day, event.fingerprint);
         const folded = fingerprint !== event.fingerprint;
         add(event.websiteId, 'day', day, 'error', fingerprint, 'events', 1);
-        const newVisitor = firstTime('day', `error:${fingerprint}`);
-        if (newVisitor) add(event.websiteId, 'day', day, 'error', fingerprint, 'visitors', 1);
-        const id = `${event.websiteId}|${fingerprint}`;
+        if (firstTime('day', `error:${fingerprint}`))
+          add(event.websiteId, 'day', day, 'error', fingerprint, 'visitors', 1);
+        const id = `${event.websiteId}|${day}|${fingerprint}`;
         const group = errors.get(id);
         if (group) {
           group.count += 1;
-          group.newVisitors += Number(newVisitor);
           if (event.ts >= group.lastSeen) group.path = event.path;
           group.firstSeen = Math.min(group.firstSeen, event.ts);
           group.lastSeen = Math.max(group.lastSeen, event.ts);
         } else {
           errors.set(id, {
             websiteId: event.websiteId,
+            day,
             fingerprint,
             message: folded ? OTHER_ERRORS_MESSAGE : event.message,
             stack: folded ? null : event.stack,
             path: event.path,
             count: 1,
-            newVisitors: Number(newVisitor),
             firstSeen: event.ts,
             lastSeen: event.ts,
           });
@@ -363,7 +361,8 @@ export function aggregateBatch(
           sessionId: event.sessionId,
           sequence: event.sequence,
           ts: event.ts,
-          data: event.data,
+          // A raw event read back from storage (a rebuild) carries the size instead of the data.
+          bytes: (event as { bytes?: number }).bytes ?? Buffer.byteLength(event.data),
           path: event.path,
           visitor: {
             visitorId: visitor.visitorId,
@@ -383,7 +382,6 @@ export function aggregateBatch(
     errors: [...errors.values()],
     heatmaps: [...heatmaps.values()],
     replays,
-    pageviewsByWebsite,
   };
 }
 

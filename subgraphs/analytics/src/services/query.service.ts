@@ -1,9 +1,9 @@
 import { badInput } from '../../../../common/errors';
-import { statModelOf, type AnalyticsModels } from '../models';
 import { DAY_MS } from '../ingest/time-buckets';
-import { asDays, bucketStarts, windowOf, type AnalyticsRange, type TimeWindow } from './range';
-import { COUNTER_PROJECTION, paginate, type Page } from './stats.service';
-import { uniqueVisitorsSince } from './unique-visitors';
+import { addInto, familyOfDim, rates, zero, type Rows, type Vector } from '../store/counters';
+import { asDays, windowOf, type AnalyticsRange, type TimeWindow } from './range';
+import { eachRow, todayOf, type ReadModel } from './read-model';
+import { paginate, type Page } from './stats.service';
 import {
   QUERY_DIMENSIONS,
   QUERY_METRICS,
@@ -27,26 +27,23 @@ export interface AnalyticsQuery {
   offset: number;
 }
 
-interface Sums {
-  pageviews: number;
-  visitors: number;
-  sessions: number;
-  bounces: number;
-  duration: number;
-  events: number;
-}
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+const iso = (ms: number) => new Date(ms).toISOString();
 
-function metricOf(metric: Metric, s: Sums): number {
+function metricOf(metric: Metric, v: Readonly<Vector>): number {
   switch (metric) {
+    case 'pageviews':
+      return v[0];
+    case 'visitors':
+      return v[1];
+    case 'sessions':
+      return v[2];
+    case 'events':
+      return v[5];
     case 'bounce_rate':
-      return s.sessions ? round(s.bounces / s.sessions, 4) : 0;
+      return rates(v).bounceRate;
     case 'visit_duration':
-      return s.sessions ? round(s.duration / s.sessions, 1) : 0;
-    default:
-      return s[metric];
+      return rates(v).avgVisitDuration;
   }
 }
 
@@ -79,14 +76,14 @@ const MANY_PER_VISITOR = new Set(['page', 'source', 'event', 'click', 'error']);
 
 export class QueryService {
   constructor(
-    private readonly models: AnalyticsModels,
+    private readonly model: ReadModel,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private window(query: AnalyticsQuery): TimeWindow {
+  private window(query: AnalyticsQuery, now: number): TimeWindow {
     const custom = query.from != null || query.to != null;
     if (custom && query.range) throw badInput('date_range: give a range or from/to, not both');
-    if (!custom) return windowOf(query.range ?? 'LAST_7_DAYS', this.now());
+    if (!custom) return windowOf(query.range ?? 'LAST_7_DAYS', now);
     if (query.from == null || query.to == null)
       throw badInput('date_range: from and to are both required');
     const from = parseDay(query.from, 'date_range[0]');
@@ -122,23 +119,14 @@ export class QueryService {
       throw badInput(
         `metrics: visitors cannot be added up over several ${dataDim} values (a visitor is counted once per ${dataDim}); filter on one value with is, or add dimension ${dataDim}`,
       );
-    let window = this.window(query);
+    const now = this.now();
+    let window = this.window(query, now);
     if (timeDimension === 'time:hour' && window.granularity !== 'hour')
       throw badInput('dimensions: time:hour needs date_range "24h"');
     if (timeDimension === 'time:day' || ['event', 'click', 'error'].includes(dataDim))
       window = asDays(window);
 
-    const docs = await statModelOf(this.models, dataDim)
-      .find(
-        {
-          websiteId,
-          granularity: window.granularity,
-          dim: dataDim,
-          bucket: { $gte: new Date(window.from), $lte: new Date(window.lastBucket) },
-        },
-        COUNTER_PROJECTION,
-      )
-      .lean();
+    const family = familyOfDim(dataDim);
     const matches = (value: string) =>
       query.filters.every((f) =>
         f.operator === 'IS'
@@ -147,38 +135,47 @@ export class QueryService {
             ? !f.values.includes(value)
             : f.values.some((v) => value.toLowerCase().includes(v.toLowerCase())),
       );
-    const groups = new Map<string, Sums>();
-    if (timeDimension)
-      for (const start of bucketStarts(window)) groups.set(new Date(start).toISOString(), zero());
-    else if (!breakdown) groups.set('', zero());
-    for (const doc of docs) {
-      if (!matches(doc.value ?? '')) continue;
-      const key = timeDimension ? doc.bucket.toISOString() : breakdown ? (doc.value ?? '') : '';
-      const sums = groups.get(key) ?? zero();
-      for (const field of [
-        'pageviews',
-        'visitors',
-        'sessions',
-        'bounces',
-        'duration',
-        'events',
-      ] as const)
-        sums[field] += doc[field] ?? 0;
-      groups.set(key, sums);
-    }
-    // Over 24h without a breakdown, visitors is exact, as in the overview (not hours summed).
-    const total = groups.get('');
-    if (
-      total &&
-      !dimension &&
-      dataDim === '' &&
-      window.granularity === 'hour' &&
-      metrics.includes('visitors')
-    )
-      total.visitors = await uniqueVisitorsSince(this.models, websiteId, window.from);
-    const rows = [...groups].map(([key, sums]) => ({
+    const groups = await this.model.consistent(websiteId, (index, q) => {
+      const sumMatching = (rows: Rows) => {
+        const sum = zero();
+        for (const [value, vector] of rows) if (matches(value)) addInto(sum, vector);
+        return sum;
+      };
+      if (timeDimension && dataDim === '') {
+        const series = this.model.series(index, q, window);
+        return () => new Map(series().buckets.map(([start, v]) => [iso(start), v]));
+      }
+      if (timeDimension) {
+        const buckets = this.model.bucketRows(index, q, family, window);
+        return async () =>
+          new Map((await buckets()).map(([start, rows]) => [iso(start), sumMatching(rows)]));
+      }
+      if (dataDim === '') {
+        // Without a dimension or filter: the totals; over 24h visitors are exact, as in the overview.
+        const series = this.model.series(index, q, window);
+        return () => {
+          const { buckets, uniqueVisitors } = series();
+          const total = zero();
+          for (const [, v] of buckets) addInto(total, v);
+          if (uniqueVisitors !== null) total[1] = uniqueVisitors;
+          return new Map([['', total]]);
+        };
+      }
+      const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
+      return async () => {
+        const groups = new Map<string, Readonly<Vector>>();
+        const total = zero();
+        eachRow(await rows(), (value, vector) => {
+          if (!matches(value)) return;
+          if (breakdown) groups.set(value, vector);
+          else addInto(total, vector);
+        });
+        return breakdown ? groups : new Map([['', total]]);
+      };
+    });
+    const rows = [...(groups as Map<string, Readonly<Vector>>)].map(([key, vector]) => ({
       key,
-      values: metrics.map((m) => metricOf(m, sums)),
+      values: metrics.map((m) => metricOf(m, vector)),
     }));
     const order =
       query.orderBy.length > 0
@@ -249,8 +246,4 @@ export class QueryService {
     }
     return query.metrics as Metric[];
   }
-}
-
-function zero(): Sums {
-  return { pageviews: 0, visitors: 0, sessions: 0, bounces: 0, duration: 0, events: 0 };
 }

@@ -1,19 +1,14 @@
-import { statModelOf, type AnalyticsModels } from '../models';
-import { asDays, bucketStarts, windowOf, type AnalyticsRange, type TimeWindow } from './range';
-import { uniqueVisitorsSince } from './unique-visitors';
-
-/** The fields every counter read needs: the bucket, the dimension value and the counters. */
-export const COUNTER_PROJECTION = {
-  _id: 0,
-  bucket: 1,
-  value: 1,
-  pageviews: 1,
-  visitors: 1,
-  sessions: 1,
-  bounces: 1,
-  duration: 1,
-  events: 1,
-} as const;
+import type { VisitorState } from '../ingest/aggregate';
+import { DAY_MS } from '../ingest/time-buckets';
+import { addInto, rates, zero, type Family, type Vector } from '../store/counters';
+import { mergeErrorMeta, type ErrorMeta } from '../store/error-meta';
+import { replayStates, visitorStates } from '../store/hot-query';
+import { dayStartOf, daysBetween, type DayKey } from '../store/hot-keys';
+import { VISITOR_CHUNK } from '../store/snapshots';
+import { cellPosition } from '../store/windows';
+import { byFirstSeen, type ReplayState } from '../store/visitor-codec';
+import { asDays, windowOf, type AnalyticsRange } from './range';
+import { daysOfHours, todayOf, topRows, type ReadModel } from './read-model';
 
 export const DIMENSIONS = {
   COUNTRY: 'country',
@@ -26,24 +21,12 @@ export const DIMENSIONS = {
 } as const;
 export type Dimension = keyof typeof DIMENSIONS;
 
-/** Dimensions written per day only; any range reads them in day buckets. */
-const DAY_ONLY = new Set(['event', 'click', 'error']);
-
 export interface Page {
   limit: number;
   offset: number;
 }
 export interface Pagination extends Page {
   hasMore: boolean;
-}
-
-export interface Totals {
-  pageviews: number;
-  visitors: number;
-  sessions: number;
-  bounces: number;
-  duration: number;
-  events: number;
 }
 
 export interface BreakdownRow {
@@ -63,28 +46,6 @@ const iso = (ms: number | Date) => new Date(ms).toISOString();
  */
 export const GRAPHQL_INT_MAX = 2 ** 31 - 1;
 const asGraphQLInt = (value: number) => Math.min(value, GRAPHQL_INT_MAX);
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-const rates = (t: Pick<Totals, 'sessions' | 'bounces' | 'duration'>) => ({
-  bounceRate: t.sessions ? round(t.bounces / t.sessions, 4) : 0,
-  avgVisitDuration: t.sessions ? round(t.duration / t.sessions, 1) : 0,
-});
-const zero = (): Totals => ({
-  pageviews: 0,
-  visitors: 0,
-  sessions: 0,
-  bounces: 0,
-  duration: 0,
-  events: 0,
-});
-
-function addInto(target: Totals, doc: Partial<Totals>): void {
-  target.pageviews += doc.pageviews ?? 0;
-  target.visitors += doc.visitors ?? 0;
-  target.sessions += doc.sessions ?? 0;
-  target.bounces += doc.bounces ?? 0;
-  target.duration += doc.duration ?? 0;
-  target.events += doc.events ?? 0;
-}
 
 /** `limit + 1` rows were fetched: the extra one only says whether another page exists. */
 export function paginate<T>(rows: T[], page: Page): { items: T[]; pagination: Pagination } {
@@ -94,79 +55,137 @@ export function paginate<T>(rows: T[], page: Page): { items: T[]; pagination: Pa
   };
 }
 
-/** Reads of the pre-aggregated counters: a read costs the buckets of its range, never the events. */
+export function breakdownRow([value, v]: [string, Vector]): BreakdownRow {
+  return {
+    value,
+    pageviews: v[0],
+    visitors: v[1],
+    sessions: v[2],
+    events: v[5],
+    ...rates(v),
+  };
+}
+
+/** A list made of per-day segments, read one slice at a time. */
+interface Segment<T> {
+  count: number;
+  read(start: number, end: number): Promise<T[]>;
+}
+
+async function sliceSegments<T>(segments: Segment<T>[], start: number, end: number) {
+  const items: T[] = [];
+  let offset = 0;
+  for (const segment of segments) {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + segment.count);
+    if (from < to) items.push(...(await segment.read(from - offset, to - offset)));
+    offset += segment.count;
+    if (offset >= end) break;
+  }
+  return items;
+}
+
+/** The analytics reads (services/read-model.ts): a read costs its range's values, not the history. */
 export class StatsService {
   constructor(
-    private readonly models: AnalyticsModels,
+    private readonly model: ReadModel,
+    /** Visitor records older than this many days are gone (retention). */
+    private readonly retentionDays: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private statsIn(websiteId: string, window: TimeWindow, dim: string) {
-    return statModelOf(this.models, dim)
-      .find(
-        {
-          websiteId,
-          granularity: window.granularity,
-          dim,
-          bucket: { $gte: new Date(window.from), $lte: new Date(window.lastBucket) },
-        },
-        COUNTER_PROJECTION,
-      )
-      .lean();
-  }
-
   async overview(websiteId: string, range: AnalyticsRange) {
     const window = windowOf(range, this.now());
-    const docs = await this.statsIn(websiteId, window, '');
-    const byBucket = new Map(docs.map((d) => [d.bucket.getTime(), d]));
+    const { buckets, uniqueVisitors } = await this.model.consistent(websiteId, (index, q) =>
+      this.model.series(index, q, window),
+    );
     const total = zero();
-    const series = bucketStarts(window).map((start) => {
-      const doc = byBucket.get(start);
-      const bucket = zero();
-      if (doc) addInto(bucket, doc);
-      addInto(total, bucket);
-      return {
-        date: iso(start),
-        pageviews: bucket.pageviews,
-        visitors: bucket.visitors,
-        sessions: bucket.sessions,
-        bounces: bucket.bounces,
-      };
-    });
-    const uniqueVisitors =
-      window.granularity === 'hour'
-        ? await uniqueVisitorsSince(this.models, websiteId, window.from)
-        : total.visitors;
+    for (const [, vector] of buckets) addInto(total, vector);
     return {
       range,
       granularity: window.granularity,
       from: iso(window.from),
       to: iso(window.to),
       summary: {
-        totalVisitors: total.sessions,
-        pageviews: total.pageviews,
-        uniqueVisitors,
-        sessions: total.sessions,
+        totalVisitors: total[2],
+        pageviews: total[0],
+        uniqueVisitors: uniqueVisitors ?? total[1],
+        sessions: total[2],
         ...rates(total),
       },
-      series,
+      series: buckets.map(([start, v]) => ({
+        date: iso(start),
+        pageviews: v[0],
+        visitors: v[1],
+        sessions: v[2],
+        bounces: v[3],
+      })),
     };
   }
 
   async visitors(websiteId: string, range: AnalyticsRange, page: Page) {
-    const window = windowOf(range, this.now());
-    const docs = await this.models.Visitor.find({
-      websiteId,
-      lastSeen: { $gte: new Date(window.from) },
-    })
-      .sort({ firstSeen: 1, _id: 1 })
-      .skip(page.offset)
-      .limit(page.limit + 1)
-      .lean();
-    const { items, pagination } = paginate(docs, page);
+    const now = this.now();
+    const window = windowOf(range, now);
+    const kept = now - this.retentionDays * DAY_MS;
+    const { redis, keys, snapshots } = this.model;
+    const states = (day: DayKey, ids: string[]) => visitorStates(redis, keys, websiteId, day, ids);
+    const records = await this.model.consistent(websiteId, (index, q) => {
+      if (window.granularity === 'hour') {
+        // Yesterday's visitors last seen in the window, then all of today's.
+        const [yesterday, today] = daysOfHours(window);
+        const seen = yesterday && today ? q.visitorsSeenSince(yesterday, window.from) : null;
+        const last = today ?? yesterday!;
+        const todays = q.visitorCount(last);
+        return async () => {
+          const segments: Segment<VisitorState>[] = [];
+          if (seen) {
+            const earlier = (await states(yesterday!, seen())).sort(byFirstSeen);
+            segments.push({ count: earlier.length, read: async (s, e) => earlier.slice(s, e) });
+          }
+          segments.push({
+            count: todays(),
+            read: async (s, e) =>
+              states(last, await redis.zrange(keys.visitorsByFirstSeen(websiteId, last), s, e - 1)),
+          });
+          return sliceSegments(segments, page.offset, page.offset + page.limit + 1);
+        };
+      }
+      const days = daysBetween(window.from, window.lastBucket).filter(
+        (day) => dayStartOf(day) + DAY_MS > kept,
+      );
+      const segments = days.map((day): (() => Segment<VisitorState>) => {
+        const entry = index.days.get(day);
+        if (entry?.hot) {
+          const count = q.visitorCount(day);
+          return () => ({
+            count: count(),
+            read: async (s, e) =>
+              states(day, await redis.zrange(keys.visitorsByFirstSeen(websiteId, day), s, e - 1)),
+          });
+        }
+        const snapshot = entry?.snapshot;
+        return () => ({
+          count: snapshot ? entry.visitors : 0,
+          read: async (s, e) => {
+            const chunks: VisitorState[] = [];
+            for (let k = Math.floor(s / VISITOR_CHUNK); k * VISITOR_CHUNK < e; k += 1)
+              chunks.push(...(await snapshots.visitorChunk(snapshot!, k)));
+            const base = Math.floor(s / VISITOR_CHUNK) * VISITOR_CHUNK;
+            return chunks.slice(s - base, e - base);
+          },
+        });
+      });
+      return () =>
+        sliceSegments(
+          segments.map((segment) => segment()),
+          page.offset,
+          page.offset + page.limit + 1,
+        );
+    });
+    const { items, pagination } = paginate(records, page);
     return {
       visitors: items.map((v) => ({
-        id: String(v._id),
+        id: v.visitorId,
         country: v.country ?? null,
         device: v.device ?? null,
         browser: v.browser ?? null,
@@ -182,99 +201,57 @@ export class StatsService {
     };
   }
 
-  /** Rows of one dimension over a range, most visitors first, then page views, then value. */
-  async breakdownRows(
-    websiteId: string,
-    dim: string,
-    range: AnalyticsRange,
-  ): Promise<BreakdownRow[]> {
-    const base = windowOf(range, this.now());
-    const window = DAY_ONLY.has(dim) ? asDays(base) : base;
-    const docs = await this.statsIn(websiteId, window, dim);
-    const byValue = new Map<string, Totals>();
-    for (const doc of docs) {
-      const totals = byValue.get(doc.value ?? '') ?? zero();
-      addInto(totals, doc);
-      byValue.set(doc.value ?? '', totals);
-    }
-    return [...byValue]
-      .map(([value, t]) => ({
-        value,
-        visitors: t.visitors,
-        pageviews: t.pageviews,
-        sessions: t.sessions,
-        events: t.events,
-        ...rates(t),
-      }))
-      .sort(
-        (a, b) =>
-          b.visitors - a.visitors ||
-          b.pageviews - a.pageviews ||
-          b.events - a.events ||
-          (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
-      );
+  /** Rows of one family over a range in its order, the first `count`. */
+  private ranked(websiteId: string, family: Family, range: AnalyticsRange, count: number) {
+    const now = this.now();
+    const window = windowOf(range, now);
+    return this.model.consistent(websiteId, (index, q) => {
+      const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
+      return async () => topRows(await rows(), count);
+    });
   }
 
   async breakdown(websiteId: string, dimension: Dimension, range: AnalyticsRange, page: Page) {
-    const rows = await this.breakdownRows(websiteId, DIMENSIONS[dimension], range);
-    const { items, pagination } = paginate(
-      rows.slice(page.offset, page.offset + page.limit + 1),
-      page,
+    const rows = await this.ranked(
+      websiteId,
+      DIMENSIONS[dimension],
+      range,
+      page.offset + page.limit + 1,
     );
+    const { items, pagination } = paginate(rows.slice(page.offset).map(breakdownRow), page);
     return { dimension, rows: items, pagination };
   }
 
   async technology(websiteId: string, range: AnalyticsRange, limit: number) {
     const [devices, browsers, operatingSystems] = await Promise.all(
-      ['device', 'browser', 'os'].map((dim) =>
-        this.breakdownRows(websiteId, dim, range).then((rows) => rows.slice(0, limit)),
+      (['device', 'browser', 'os'] as const).map(async (family) =>
+        (await this.ranked(websiteId, family, range, limit)).map(breakdownRow),
       ),
     );
-    return {
-      devices: devices ?? [],
-      browsers: browsers ?? [],
-      operatingSystems: operatingSystems ?? [],
-    };
+    return { devices: devices!, browsers: browsers!, operatingSystems: operatingSystems! };
   }
 
   async heatmapPages(websiteId: string, range: AnalyticsRange, page: Page) {
-    const window = asDays(windowOf(range, this.now()));
-    const rows = (await this.breakdownRows(websiteId, 'click', range)).sort(
-      (a, b) => b.events - a.events || (a.value < b.value ? -1 : 1),
-    );
-    const { items, pagination } = paginate(
-      rows.slice(page.offset, page.offset + page.limit + 1),
-      page,
-    );
-    const cellDocs = items.length
-      ? await this.models.Heatmap.find(
-          {
-            websiteId,
-            path: { $in: items.map((r) => r.value) },
-            day: { $gte: new Date(window.from), $lte: new Date(window.lastBucket) },
-          },
-          { _id: 0, path: 1, cells: 1 },
-        ).lean()
-      : [];
-    const cellsByPath = new Map<string, Map<string, number>>();
-    for (const doc of cellDocs) {
-      const cells = cellsByPath.get(doc.path) ?? new Map<string, number>();
-      for (const [cell, clicks] of Object.entries((doc.cells ?? {}) as Record<string, number>))
-        cells.set(cell, (cells.get(cell) ?? 0) + clicks);
-      cellsByPath.set(doc.path, cells);
-    }
+    const now = this.now();
+    const window = windowOf(range, now);
+    const { rows, cells } = await this.model.consistent(websiteId, (index, q) => {
+      const clicks = this.model.rangeRows(index, q, 'click', window, todayOf(now));
+      const cellsOf = this.model.rangeCells(index, q, window, todayOf(now));
+      return async () => {
+        const ranked = topRows(await clicks(), page.offset + page.limit + 1).slice(page.offset);
+        return { rows: ranked, cells: await cellsOf(ranked.slice(0, page.limit).map(([p]) => p)) };
+      };
+    });
+    const { items, pagination } = paginate(rows, page);
     return {
-      pages: items.map((row) => ({
-        path: row.value,
-        clicks: row.events,
-        visitors: row.visitors,
-        cells: [...(cellsByPath.get(row.value) ?? new Map<string, number>())]
-          .map(([cell, clicks]) => {
-            const [x, y] = cell.split('_').map(Number);
-            return { x: x ?? 0, y: y ?? 0, clicks };
-          })
-          .sort((a, b) => b.clicks - a.clicks || a.y - b.y || a.x - b.x)
-          .slice(0, 100),
+      pages: items.map(([path, v]) => ({
+        path,
+        clicks: v[5],
+        visitors: v[1],
+        cells: (cells.get(path) ?? []).map(([cell, clicks]) => {
+          const [x, y] = cellPosition(cell);
+          return { x, y, clicks };
+        }),
       })),
       pagination,
     };
@@ -282,23 +259,58 @@ export class StatsService {
 
   async replaySessions(websiteId: string, range: AnalyticsRange, page: Page) {
     const window = windowOf(range, this.now());
-    const docs = await this.models.ReplaySession.find({
-      websiteId,
-      startedAt: { $gte: new Date(window.from) },
-    })
-      .sort({ startedAt: -1, _id: -1 })
-      .skip(page.offset)
-      .limit(page.limit + 1)
-      .lean();
-    const { items, pagination } = paginate(docs, page);
+    const { redis, keys, snapshots } = this.model;
+    const states = (day: DayKey, ids: string[]) => replayStates(redis, keys, websiteId, day, ids);
+    const sessions = await this.model.consistent(websiteId, (index, q) => {
+      const days = daysBetween(asDays(window).from, window.lastBucket).reverse();
+      const segments = days.map((day, i): (() => Promise<Segment<ReplayState>>) => {
+        const entry = index.days.get(day);
+        // The first day of a 24-hour window: only the sessions that started inside it.
+        const partial = window.granularity === 'hour' && i === days.length - 1 && days.length > 1;
+        if (entry?.hot && partial) {
+          const ids = q.replaysStartedSince(day, window.from);
+          return async () => {
+            const list = ids();
+            return { count: list.length, read: (s, e) => states(day, list.slice(s, e)) };
+          };
+        }
+        if (entry?.hot) {
+          const count = q.replayCount(day);
+          return async () => ({
+            count: count(),
+            read: async (s, e) =>
+              states(day, await redis.zrevrange(keys.replaysByStart(websiteId, day), s, e - 1)),
+          });
+        }
+        const snapshot = entry?.snapshot;
+        return async () => {
+          if (!snapshot) return { count: 0, read: async () => [] };
+          if (!partial)
+            return {
+              count: entry.replays,
+              read: async (s, e) => (await snapshots.read(snapshot)).replays.slice(s, e),
+            };
+          const all = (await snapshots.read(snapshot)).replays;
+          const list = partial ? all.filter((r) => r.startedAt >= window.from) : all;
+          return { count: list.length, read: async (s, e) => list.slice(s, e) };
+        };
+      });
+      return async () =>
+        sliceSegments(
+          await Promise.all(segments.map((segment) => segment())),
+          page.offset,
+          page.offset + page.limit + 1,
+        );
+    });
+    const { items, pagination } = paginate(sessions, page);
     return {
       sessions: items.map((s) => ({
         id: s.sessionId,
         visitorId: s.visitorId,
         startedAt: iso(s.startedAt),
         lastActivity: iso(s.lastActivity),
-        chunks: asGraphQLInt(s.chunks ?? 0),
-        bytes: asGraphQLInt(s.bytes ?? 0),
+        chunks: asGraphQLInt(s.chunks),
+        bytes: asGraphQLInt(s.bytes),
         entryPage: s.entryPath,
         country: s.country ?? null,
         device: s.device ?? null,
@@ -310,32 +322,34 @@ export class StatsService {
   }
 
   async errorGroups(websiteId: string, range: AnalyticsRange, page: Page) {
-    const rows = (await this.breakdownRows(websiteId, 'error', range)).sort(
-      (a, b) => b.events - a.events || (a.value < b.value ? -1 : 1),
-    );
-    const { items, pagination } = paginate(
-      rows.slice(page.offset, page.offset + page.limit + 1),
-      page,
-    );
-    const groups = items.length
-      ? await this.models.ErrorGroup.find({
-          websiteId,
-          fingerprint: { $in: items.map((r) => r.value) },
-        }).lean()
-      : [];
-    const byFingerprint = new Map(groups.map((g) => [g.fingerprint, g]));
+    const now = this.now();
+    const window = windowOf(range, now);
+    const { rows, groups } = await this.model.consistent(websiteId, (index, q) => {
+      const errors = this.model.rangeRows(index, q, 'error', window, todayOf(now));
+      // All time: the index holds the sealed days, every hot day adds what came after.
+      const hot = [...index.days].filter(([, entry]) => entry.hot).map(([day]) => q.errors(day));
+      return async () => {
+        const groups = new Map(index.errors);
+        for (const read of hot)
+          for (const [fingerprint, meta] of read())
+            groups.set(fingerprint, mergeErrorMeta(groups.get(fingerprint), meta));
+        const ranked = topRows(await errors(), page.offset + page.limit + 1).slice(page.offset);
+        return { rows: ranked, groups };
+      };
+    });
+    const { items, pagination } = paginate(rows, page);
     return {
-      groups: items.flatMap((row) => {
-        const group = byFingerprint.get(row.value);
+      groups: items.flatMap(([fingerprint, v]) => {
+        const group: ErrorMeta | undefined = groups.get(fingerprint);
         if (!group) return [];
         return [
           {
-            fingerprint: row.value,
+            fingerprint,
             message: group.message,
             stack: group.stack ?? null,
-            occurrences: row.events,
-            affectedVisitors: row.visitors,
-            totalOccurrences: group.count ?? 0,
+            occurrences: v[5],
+            affectedVisitors: v[1],
+            totalOccurrences: group.count,
             firstSeen: iso(group.firstSeen),
             lastSeen: iso(group.lastSeen),
             lastPage: group.lastPath ?? null,

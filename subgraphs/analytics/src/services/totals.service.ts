@@ -1,20 +1,22 @@
-import type { AnalyticsModels } from '../models';
+import type { ReadModel } from './read-model';
 
+/** Page views ever recorded per website: the sealed days' totals (index) and the hot days'. */
 export class TotalsService {
-  constructor(private readonly models: AnalyticsModels) {}
+  constructor(private readonly model: ReadModel) {}
 
-  async recordPageviews(websiteId: string, count: number): Promise<void> {
-    await this.models.WebsiteTotals.updateOne(
-      { websiteId },
-      { $inc: { pageviews: count } },
-      { upsert: true },
+  /** Totals for many websites, in the order asked. */
+  pageviewsOf(websiteIds: readonly string[]): Promise<number[]> {
+    return Promise.all(
+      websiteIds.map((website) =>
+        this.model.consistent(website, (index, q) => {
+          let sealed = 0;
+          for (const entry of index.days.values()) sealed += entry.totals[0];
+          const hot = [...index.days]
+            .filter(([, entry]) => entry.hot)
+            .map(([day]) => q.dayRows(day, 'total'));
+          return () => hot.reduce((n, read) => n + (read().get('')?.[0] ?? 0), sealed);
+        }),
+      ),
     );
-  }
-
-  /** Totals for many websites in one query, in the order asked. */
-  async pageviewsOf(websiteIds: readonly string[]): Promise<number[]> {
-    const docs = await this.models.WebsiteTotals.find({ websiteId: { $in: websiteIds } }).lean();
-    const byId = new Map(docs.map((d) => [d.websiteId, d.pageviews]));
-    return websiteIds.map((id) => byId.get(id) ?? 0);
   }
 }

@@ -1,0 +1,163 @@
+import type { Connection } from 'mongoose';
+import { onlyDuplicateKeys } from '../../../../common/duplicate-keys';
+import type { CollectedEvent } from '../ingest/collected-event';
+import { dayStartOf, type DayKey } from './hot-keys';
+import { Partitions } from './partitions';
+import { compareStreamIds } from './stream-ids';
+
+/** A collected event with the stream id it arrived under. */
+export interface LoggedEvent {
+  id: string;
+  event: CollectedEvent;
+}
+
+type StoredEvent = {
+  _id: string;
+  websiteId: string;
+  type: string;
+  ts: Date;
+  visitorId: string;
+  path: string;
+  payload: Record<string, unknown>;
+};
+
+/**
+ * Raw events, written once (`_id` = stream id, so a batch applied again stores nothing twice) in
+ * one collection per UTC day (`analytics_events_YYYYMMDD`), and replay chunks (`_id` = website,
+ * session and sequence: a chunk sent again is stored once) per month
+ * (`analytics_replaychunks_YYYYMM`). Both are dropped a whole partition at a time after the
+ * retention period. The raw events are what a day's hot tier is rebuilt from after Redis lost it;
+ * a raw replay event keeps the size of its chunk instead of the data.
+ */
+export class RawLog {
+  private readonly events: Partitions;
+  private readonly chunks: Partitions;
+
+  constructor(connection: Connection) {
+    this.events = new Partitions(connection, 'analytics_events_', 'day');
+    this.chunks = new Partitions(connection, 'analytics_replaychunks_', 'month');
+  }
+
+  async append(batch: LoggedEvent[]): Promise<void> {
+    const byDay = new Map<string, StoredEvent[]>();
+    const chunksByMonth = new Map<string, Array<Record<string, unknown>>>();
+    for (const { id, event } of batch) {
+      const name = this.events.nameAt(event.ts);
+      const list = byDay.get(name) ?? [];
+      list.push(toStored(id, event));
+      byDay.set(name, list);
+      if (event.type === 'replay') {
+        const month = this.chunks.nameAt(event.ts);
+        const chunks = chunksByMonth.get(month) ?? [];
+        chunks.push({
+          _id: `${event.websiteId}|${event.sessionId}|${event.sequence}`,
+          ts: new Date(event.ts),
+          data: event.data,
+        });
+        chunksByMonth.set(month, chunks);
+      }
+    }
+    await Promise.all([
+      ...[...byDay].map(([, docs]) =>
+        skippingDuplicates(docs, (rest) =>
+          this.events.at(docs[0]!.ts.getTime()).insertMany(rest as never[], { ordered: false }),
+        ),
+      ),
+      ...[...chunksByMonth].map(([, docs]) =>
+        skippingDuplicates(docs, (rest) =>
+          this.chunks
+            .at((docs[0]!.ts as Date).getTime())
+            .insertMany(rest as never[], { ordered: false }),
+        ),
+      ),
+    ]);
+  }
+
+  /** A website's raw events of one UTC day, in stream order (a day's partition is read whole). */
+  async eventsOf(website: string, day: DayKey): Promise<LoggedEvent[]> {
+    const docs = (await this.events
+      .at(dayStartOf(day))
+      .find({ websiteId: website })
+      .toArray()) as unknown as StoredEvent[];
+    return docs
+      .map((doc) => ({ id: doc._id, event: fromStored(doc) }))
+      .sort((a, b) => compareStreamIds(a.id, b.id));
+  }
+
+  async dropBefore(cutoff: number): Promise<{ events: string[]; replayChunks: string[] }> {
+    return {
+      events: await this.events.dropEndingBefore(cutoff),
+      replayChunks: await this.chunks.dropEndingBefore(cutoff),
+    };
+  }
+}
+
+function toStored(id: string, event: CollectedEvent): StoredEvent {
+  const { websiteId, type, ts, visitorId, path, ...rest } = event;
+  const payload: Record<string, unknown> = { ...rest };
+  if (type === 'replay') {
+    delete payload.data;
+    payload.bytes = Buffer.byteLength(event.data);
+  }
+  // Entries collected before property names were validated may hold names MongoDB refuses.
+  if (type === 'event' && event.props) payload.props = storableProps(event.props);
+  return { _id: id, websiteId, type, ts: new Date(ts), visitorId, path, payload };
+}
+
+/** A raw event as the aggregation reads it; a replay chunk comes back with its size, not its data. */
+function fromStored(doc: StoredEvent): CollectedEvent {
+  return {
+    ...doc.payload,
+    websiteId: doc.websiteId,
+    type: doc.type,
+    ts: new Date(doc.ts).getTime(),
+    visitorId: doc.visitorId,
+    path: doc.path,
+    ...(doc.type === 'replay' ? { data: '' } : {}),
+  } as CollectedEvent;
+}
+
+/**
+ * Writes `items` (unordered), going on past duplicate-key refusals. FerretDB ends an unordered
+ * bulk write at its first error, MongoDB goes on: so whatever follows the last refusal is
+ * submitted again (harmless, a refused item is one already stored).
+ */
+async function skippingDuplicates<T>(
+  items: T[],
+  write: (rest: T[]) => Promise<unknown>,
+): Promise<void> {
+  let offset = 0;
+  while (offset < items.length) {
+    try {
+      await write(items.slice(offset));
+      return;
+    } catch (error) {
+      // Anything but documents already stored (by an earlier attempt) is a real failure.
+      const indexes = onlyDuplicateKeys(error);
+      if (!indexes?.length) throw error;
+      offset += Math.max(...indexes) + 1;
+    }
+  }
+}
+
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Property names MongoDB refuses as field names ('.' anywhere, '$' first, NUL), stored escaped.
+ * Lone surrogates become U+FFFD here, as UTF-8 encoding would make them anyway, so two names that
+ * differ only there collapse into one instead of a duplicate field the database refuses.
+ */
+function storableProps(
+  props: Record<string, string | number | boolean>,
+): Record<string, string | number | boolean> {
+  return Object.fromEntries(
+    Object.entries(props).map(([name, value]) => [
+      name
+        .replace(LONE_SURROGATES, '\ufffd')
+        .replaceAll('\u0000', '\u2400')
+        .replace(/\./g, '\uff0e')
+        .replace(/^\$/, '\uff04'),
+      value,
+    ]),
+  );
+}
