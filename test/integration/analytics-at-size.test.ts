@@ -326,16 +326,27 @@ describe('analytics at size: every figure of every route equals a recount from t
   describe('heatmaps, replays, error groups', () => {
     const ranges = ['24h', '7d', '1y'] as const;
 
-    it('DATA-6: when heatmap pages are read over 24h, 7d and 1y, then clicks, visitors and the busiest cells equal the recount', async () => {
+    it('DATA-6: when heatmap pages are walked over 24h, 7d and 1y (limit 1000 is clamped to 100), then clicks, visitors and the busiest cells equal the recount', async () => {
+      type HeatmapList = { pages: unknown[]; pagination: Pagination };
       await eachSiteAndRange(ranges, async (siteId, range) => {
-        const { now, result } = await atSteadyHour(() =>
-          get(`/heatmaps/${siteId}/pages?range=${range}&limit=1000`),
-        );
-        expect(result.status).toBe(200);
-        expect(result.body.data).toEqual({
-          pages: expectedHeatmapPages(events, siteId, range, now),
-          pagination: { limit: 1000, offset: 0, has_more: false },
+        const { now, result } = await atSteadyHour(async () => {
+          const pages: Array<{ status: number; body: Envelope<HeatmapList> }> = [];
+          for (let offset = 0; ; offset += 100) {
+            const page = await get<HeatmapList>(
+              `/heatmaps/${siteId}/pages?range=${range}&limit=1000&offset=${offset}`,
+            );
+            pages.push(page);
+            if (page.status !== 200 || !page.body.data.pagination.has_more) break;
+          }
+          return pages;
         });
+        expect(result.map((p) => p.status)).toEqual(result.map(() => 200));
+        expect(result.map((p) => p.body.data.pagination)).toEqual(
+          result.map((_, i) => ({ limit: 100, offset: i * 100, has_more: i < result.length - 1 })),
+        );
+        expect(result.flatMap((p) => p.body.data.pages)).toEqual(
+          expectedHeatmapPages(events, siteId, range, now),
+        );
       });
     });
 

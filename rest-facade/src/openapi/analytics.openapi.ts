@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema } from '../collect/collect.schema';
 import { COLLECT_EVENTS_PER_MINUTE, LIVE_REQUESTS_PER_MINUTE } from '../collect/public.router';
 import {
-  DEFAULT_LIMIT,
+  HEATMAP_PAGES,
+  ROWS,
+  type PageSize,
   DEFAULT_RANGE,
   MAX_LIMIT,
   MAX_OFFSET,
@@ -61,14 +63,15 @@ const rangeParameters = [
     schema: { type: 'string', enum: Object.keys(RANGE_VALUES) },
   },
 ];
+const limitParameter = (size: PageSize, rows = 'Rows') => ({
+  name: 'limit',
+  in: 'query',
+  required: false,
+  description: `${rows} per page, default ${size.defaultLimit}; any value above ${size.maxLimit} is clamped to ${size.maxLimit}. 0, negative, non-integer or empty: 400.`,
+  schema: { type: 'integer', minimum: 1, default: size.defaultLimit },
+});
 const pageParameters = [
-  {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: `Rows per page, default ${DEFAULT_LIMIT}; any value above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}. 0, negative, non-integer or empty: 400.`,
-    schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT },
-  },
+  limitParameter(ROWS),
   {
     name: 'offset',
     in: 'query',
@@ -315,7 +318,11 @@ export const ANALYTICS_PATHS = {
     'listHeatmapPages',
     'Pages with clicks, most clicked first',
     'HeatmapPageList',
-    [...rangeParameters, ...pageParameters],
+    [
+      ...rangeParameters,
+      limitParameter(HEATMAP_PAGES, 'Heatmap pages (each with up to 100 cells)'),
+      pageParameters[1]!,
+    ],
   ),
   [`${API}/replays/{websiteId}/sessions`]: analyticsGet(
     'listReplaySessions',

@@ -56,9 +56,21 @@ function integer(req: Request, name: string, fallback: number, min: number): num
   return value;
 }
 
-/** limit (default 100, any larger value clamped to 1000) and offset (default 0, at most 2e9). */
-export function parsePage(req: Request): { limit: number; offset: number } {
-  const limit = Math.min(integer(req, 'limit', DEFAULT_LIMIT, 1), MAX_LIMIT);
+/** How many rows a page holds unless asked, and at most. */
+export interface PageSize {
+  defaultLimit: number;
+  maxLimit: number;
+}
+export const ROWS: PageSize = { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT };
+/** Heatmap pages come with up to 100 cells each: ten a page unless asked, a hundred at most. */
+export const HEATMAP_PAGES: PageSize = { defaultLimit: 10, maxLimit: 100 };
+
+/**
+ * limit (default 100, any larger value clamped to 1000, or the route's own) and offset (default
+ * 0, at most 2e9).
+ */
+export function parsePage(req: Request, size: PageSize = ROWS): { limit: number; offset: number } {
+  const limit = Math.min(integer(req, 'limit', size.defaultLimit, 1), size.maxLimit);
   const offset = integer(req, 'offset', 0, 0);
   if (offset > MAX_OFFSET) throw invalidParameters(`offset must be at most ${MAX_OFFSET}`);
   return { limit, offset };
@@ -159,10 +171,10 @@ type Website<K extends string> = { website: Record<K, Record<string, unknown>> }
 const field = <K extends string>(data: Record<string, unknown>, key: K) =>
   (data as Website<K>).website[key];
 
-const withPage = (req: Request) => ({
+const withPage = (req: Request, size: PageSize = ROWS) => ({
   websiteId: websiteId(req),
   range: parseRange(req),
-  ...parsePage(req),
+  ...parsePage(req, size),
 });
 
 /** A breakdown route: rows renamed after what the value is (`country`, `path`, …). */
@@ -248,8 +260,21 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
     operation: 'HeatmapPages',
     query: PAGED_QUERY,
     permission: 'read_analytics',
-    variables: withPage,
-    present: (data) => snakeKeys(field(data, 'heatmapPages')),
+    variables: (req) => withPage(req, HEATMAP_PAGES),
+    present: (data) => {
+      const { pages, pagination } = field(data, 'heatmapPages') as {
+        pages: Array<{ cells: Array<[number, number, number]> }>;
+        pagination: unknown;
+      };
+      // The engine sends cells as [x, y, clicks] triples; the REST body keeps them objects.
+      return {
+        pages: pages.map(({ cells, ...page }) => ({
+          ...page,
+          cells: cells.map(([x, y, clicks]) => ({ x, y, clicks })),
+        })),
+        pagination: snakeKeys(pagination),
+      };
+    },
   },
   {
     method: 'get',

@@ -19,7 +19,14 @@ export const ANALYTICS_SCHEMA_PATH = fromRoot('subgraphs', 'analytics', 'schema.
 export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) {
   return startSubgraph<AnalyticsDeps>(config, logger, async ({ connection, redis, readiness }) => {
     const store = createAnalyticsStore(connection, redis, config.redisKeyPrefix, config.cacheBytes);
-    const model = new ReadModel(redis, store.keys, store.index, store.snapshots, store.windows);
+    const model = new ReadModel(
+      redis,
+      store.keys,
+      store.index,
+      store.snapshots,
+      store.windows,
+      store.hotCacheBytes,
+    );
     const deps: AnalyticsDeps = {
       totals: new TotalsService(model),
       stats: new StatsService(model, config.retentionDays),

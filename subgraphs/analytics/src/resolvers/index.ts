@@ -1,3 +1,4 @@
+import { GraphQLScalarType } from 'graphql';
 import { badInput, forbidden, unauthenticated } from '../../../../common/errors';
 import type { CallerIdentity } from '../../../../common/identity';
 import type { AnalyticsContext } from '../context';
@@ -46,7 +47,20 @@ const guarded =
     return read(website, args, ctx);
   };
 
+/** Output only: `[x, y, clicks]` triples (schema.graphql). */
+const HeatmapCells = new GraphQLScalarType({
+  name: 'HeatmapCells',
+  serialize: (value) => value,
+  parseValue: () => {
+    throw badInput('HeatmapCells is an output type');
+  },
+  parseLiteral: () => {
+    throw badInput('HeatmapCells is an output type');
+  },
+});
+
 export const analyticsResolvers = {
+  HeatmapCells,
   Website: {
     __resolveReference: (ref: WebsiteRef) => ({
       id: ref.id,

@@ -6,7 +6,7 @@ import { emptyDay, type DayIndexStore, type WebsiteIndex } from '../store/day-in
 import { mergeErrorMeta } from '../store/error-meta';
 import type { HotApplier } from '../store/hot-applier';
 import { keysOfDay, loadIntoHot, readHotDay } from '../store/hot-day';
-import { dayStartOf, type DayKey, type HotKeys } from '../store/hot-keys';
+import { dayStartOf, markerTime, type DayKey, type HotKeys } from '../store/hot-keys';
 import { replaySessionDays, splitWebsiteDay, websiteDay } from '../store/hot-writes';
 import type { RawLog } from '../store/raw-log';
 import type { Cells, DaySnapshot, SnapshotStore } from '../store/snapshots';
@@ -48,7 +48,7 @@ return 1
  *    snapshot and the raw events that came after it.
  */
 export class DayLifecycle {
-  private lastRecovery = 0;
+  private lastLossCheck = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -136,7 +136,7 @@ export class DayLifecycle {
         await replaySessionDays(this.redis, this.keys, chunk),
       );
       const multi = this.redis.multi();
-      this.applier.queue(multi, plan, this.now());
+      this.applier.queue(multi, plan, this.now(), `rebuild-${events[i]!.id}`);
       const results = await multi.exec();
       const failed = results?.find(([error]) => error);
       if (!results || failed) throw failed?.[0] ?? new Error('redis transaction aborted');
@@ -145,14 +145,20 @@ export class DayLifecycle {
   }
 
   /**
-   * Runs between batches: recovers days Redis lost (at most once a minute), drops what a sealing
-   * cut short left behind, and seals the days that are due, checking the lease before each.
+   * Runs between batches: recovers the days Redis lost (checked at most once a minute), drops what
+   * a sealing cut short left behind, and seals the days that are due, checking the lease before
+   * each.
    */
   async maintain(stillLeased: () => Promise<void>): Promise<void> {
     const now = this.now();
-    if (now - this.lastRecovery >= 60_000) {
-      this.lastRecovery = now;
-      await this.recoverLostDays(stillLeased);
+    if (now - this.lastLossCheck >= 60_000) {
+      this.lastLossCheck = now;
+      // A key Redis keeps as long as it keeps its data: gone, the data went with it (a restart
+      // without persistence, a flush, a failover to an empty replica).
+      if ((await this.redis.exists(this.keys.alive)) === 0) {
+        await this.recoverLostDays(stillLeased);
+        await this.redis.set(this.keys.alive, now);
+      }
     }
     // Bounded, so a backlog of days to seal does not hold up the batches waiting behind it.
     const until = now + MAINTENANCE_BUDGET_MS;
@@ -174,12 +180,12 @@ export class DayLifecycle {
     return pairs
       .filter((pair, i) => {
         const [, day] = splitWebsiteDay(pair);
-        const last = Number(touched[i] ?? 0);
-        return dayStartOf(day) <= sealable && now - last >= this.quietMs;
+        return dayStartOf(day) <= sealable && now - markerTime(touched[i] ?? null) >= this.quietMs;
       })
       .sort((a, b) => (splitWebsiteDay(a)[1] < splitWebsiteDay(b)[1] ? -1 : 1));
   }
 
+  /** Rebuilds every day the index says is hot and Redis does not have (reads every index). */
   private async recoverLostDays(stillLeased: () => Promise<void>): Promise<void> {
     for (const { website, days } of await this.index.hotDays()) {
       const exists = await Promise.all(

@@ -207,7 +207,7 @@ export class IngestService {
       return;
     }
     const multi = this.writer.multi();
-    this.applier.queue(multi, plan, this.now());
+    this.applier.queue(multi, plan, this.now(), last);
     multi.set(keys.applied, last);
     const results = await multi.exec();
     if (results === null) {

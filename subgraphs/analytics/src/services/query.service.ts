@@ -2,7 +2,7 @@ import { badInput } from '../../../../common/errors';
 import { DAY_MS } from '../ingest/time-buckets';
 import { addInto, familyOfDim, rates, zero, type Rows, type Vector } from '../store/counters';
 import { asDays, windowOf, type AnalyticsRange, type TimeWindow } from './range';
-import { eachRow, todayOf, type ReadModel } from './read-model';
+import { todayOf, type ReadModel } from './read-model';
 import { paginate, type Page } from './stats.service';
 import {
   QUERY_DIMENSIONS,
@@ -135,48 +135,6 @@ export class QueryService {
             ? !f.values.includes(value)
             : f.values.some((v) => value.toLowerCase().includes(v.toLowerCase())),
       );
-    const groups = await this.model.consistent(websiteId, (index, q) => {
-      const sumMatching = (rows: Rows) => {
-        const sum = zero();
-        for (const [value, vector] of rows) if (matches(value)) addInto(sum, vector);
-        return sum;
-      };
-      if (timeDimension && dataDim === '') {
-        const series = this.model.series(index, q, window);
-        return () => new Map(series().buckets.map(([start, v]) => [iso(start), v]));
-      }
-      if (timeDimension) {
-        const buckets = this.model.bucketRows(index, q, family, window);
-        return async () =>
-          new Map((await buckets()).map(([start, rows]) => [iso(start), sumMatching(rows)]));
-      }
-      if (dataDim === '') {
-        // Without a dimension or filter: the totals; over 24h visitors are exact, as in the overview.
-        const series = this.model.series(index, q, window);
-        return () => {
-          const { buckets, uniqueVisitors } = series();
-          const total = zero();
-          for (const [, v] of buckets) addInto(total, v);
-          if (uniqueVisitors !== null) total[1] = uniqueVisitors;
-          return new Map([['', total]]);
-        };
-      }
-      const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
-      return async () => {
-        const groups = new Map<string, Readonly<Vector>>();
-        const total = zero();
-        eachRow(await rows(), (value, vector) => {
-          if (!matches(value)) return;
-          if (breakdown) groups.set(value, vector);
-          else addInto(total, vector);
-        });
-        return breakdown ? groups : new Map([['', total]]);
-      };
-    });
-    const rows = [...(groups as Map<string, Readonly<Vector>>)].map(([key, vector]) => ({
-      key,
-      values: metrics.map((m) => metricOf(m, vector)),
-    }));
     const order =
       query.orderBy.length > 0
         ? query.orderBy
@@ -189,34 +147,67 @@ export class QueryService {
           `order_by: ${o.field} is neither a requested metric nor the requested dimension`,
         );
     }
-    rows.sort((a, b) => {
+    const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const compare = ([ka, va]: [string, Vector], [kb, vb]: [string, Vector]) => {
       for (const o of order) {
-        const sign = o.direction === 'ASC' ? 1 : -1;
-        const index = metrics.indexOf(o.field as Metric);
-        const diff =
-          index === -1
-            ? a.key < b.key
-              ? -1
-              : a.key > b.key
-                ? 1
-                : 0
-            : (a.values[index] ?? 0) - (b.values[index] ?? 0);
-        if (diff !== 0) return sign * diff;
+        const metric = metrics.includes(o.field as Metric) ? (o.field as Metric) : null;
+        const diff = metric ? metricOf(metric, va) - metricOf(metric, vb) : byKey(ka, kb);
+        if (diff !== 0) return o.direction === 'ASC' ? diff : -diff;
       }
-      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    });
-    const { items, pagination } = paginate(
-      rows.slice(page.offset, page.offset + page.limit + 1),
-      page,
+      return byKey(ka, kb);
+    };
+    const wanted = page.offset + page.limit + 1;
+    const ordered = await this.model.consistent(
+      websiteId,
+      (index, q): (() => Promise<Array<[string, Vector]>> | Array<[string, Vector]>) => {
+        const sumMatching = (rows: Rows) => {
+          const sum = zero();
+          for (const [value, vector] of rows) if (matches(value)) addInto(sum, vector);
+          return sum;
+        };
+        const sorted = (entries: Array<[string, Vector]>) => entries.sort(compare).slice(0, wanted);
+        if (timeDimension && dataDim === '') {
+          const series = this.model.series(index, q, window);
+          return () => sorted(series().buckets.map(([start, v]) => [iso(start), v]));
+        }
+        if (timeDimension) {
+          const buckets = this.model.bucketRows(index, q, family, window);
+          return async () =>
+            sorted((await buckets()).map(([start, rows]) => [iso(start), sumMatching(rows)]));
+        }
+        if (dataDim === '') {
+          // Without a dimension or filter: the totals; over 24h visitors are exact, as in the overview.
+          const series = this.model.series(index, q, window);
+          return () => {
+            const { buckets, uniqueVisitors } = series();
+            const total = zero();
+            for (const [, v] of buckets) addInto(total, v);
+            if (uniqueVisitors !== null) total[1] = uniqueVisitors;
+            return [['', total]];
+          };
+        }
+        const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
+        return async () => {
+          const range = await rows();
+          if (breakdown)
+            return range.top(wanted, { key: JSON.stringify([order, metrics]), compare }, matches);
+          const total = zero();
+          range.each((value, vector) => {
+            if (matches(value)) addInto(total, vector);
+          });
+          return [['', total]];
+        };
+      },
     );
+    const { items, pagination } = paginate(ordered.slice(page.offset), page);
     return {
       metrics,
       dimensions: query.dimensions,
       from: new Date(window.from).toISOString(),
       to: new Date(window.to).toISOString(),
-      results: items.map((row) => ({
-        dimensions: dimension ? [row.key] : [],
-        metrics: row.values,
+      results: items.map(([key, vector]) => ({
+        dimensions: dimension ? [key] : [],
+        metrics: metrics.map((m) => metricOf(m, vector)),
       })),
       pagination,
     };

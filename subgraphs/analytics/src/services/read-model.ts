@@ -4,15 +4,15 @@ import {
   addInto,
   addRows,
   DAY_ONLY_FAMILIES,
-  orderOf,
+  ROW_BYTES,
   zero,
   type Family,
-  type RowOrder,
   type Rows,
   type Vector,
 } from '../store/counters';
 import type { DayIndexStore, WebsiteIndex } from '../store/day-index';
-import { HotQuery } from '../store/hot-query';
+import { HotQuery, HotReadCache } from '../store/hot-query';
+import { LRUCache } from 'lru-cache';
 import {
   dayKeyOf,
   dayStartOf,
@@ -22,18 +22,18 @@ import {
   type HotKeys,
 } from '../store/hot-keys';
 import type { Cells, SnapshotStore } from '../store/snapshots';
-import { cellOrder, WINDOW_DAYS, type ColdWindow, type WindowStore } from '../store/windows';
+import {
+  cellOrder,
+  cellPosition,
+  WINDOW_DAYS,
+  type ColdWindow,
+  type WindowStore,
+} from '../store/windows';
 import { asDays, bucketStarts, type TimeWindow } from './range';
+import { mergeTop, RangeRows } from './range-rows';
 
 /** How often a read starts again because the index moved under it before giving up. */
 const CONSISTENT_ATTEMPTS = 3;
-
-/** Rows of one family over a time window: the sealed part (a cold window) and the hot days' sum. */
-export interface RangeRows {
-  family: Family;
-  cold: ColdWindow | null;
-  hot: Rows;
-}
 
 /**
  * What every analytics read is built from: the day index, the hot tier (read in one MULTI with
@@ -42,13 +42,25 @@ export interface RangeRows {
  * history.
  */
 export class ReadModel {
+  private readonly hotReads: HotReadCache;
+  private readonly ranges: LRUCache<string, RangeRows>;
+  private readonly cells = new LRUCache<string, RangeCells>({ max: 64 });
+  /** Identities of cold windows and hot reads, which are kept (and so the same) while unchanged. */
+  private readonly ids = new WeakMap<object, number>();
+  private lastId = 0;
+
   constructor(
     readonly redis: Redis,
     readonly keys: HotKeys,
     readonly index: DayIndexStore,
     readonly snapshots: SnapshotStore,
     private readonly windows: WindowStore,
-  ) {}
+    /** Memory for the hot tier's answers and the rows merged from them, kept between changes. */
+    cacheBytes = 32 * 1024 * 1024,
+  ) {
+    this.hotReads = new HotReadCache(Math.floor(cacheBytes * 0.75));
+    this.ranges = new LRUCache({ maxSize: Math.floor(cacheBytes * 0.25) });
+  }
 
   /**
    * Plans a read against the cached index (queueing its hot reads), runs it, and finishes it once
@@ -61,7 +73,7 @@ export class ReadModel {
   ): Promise<T> {
     let index = await this.index.cached(website);
     for (let attempt = 1; ; attempt += 1) {
-      const q = new HotQuery(this.redis, this.keys, website);
+      const q = new HotQuery(this.redis, this.keys, website, this.hotReads);
       const finish = plan(index, q);
       const epoch = await q.run();
       if (String(index.rev) === (epoch ?? '0') || attempt === CONSISTENT_ATTEMPTS) return finish();
@@ -84,7 +96,8 @@ export class ReadModel {
   /**
    * Queues what the rows of `family` over `window` need and returns how to finish them. Day-only
    * families read hour windows as days. Day windows that are a standard range ending today come
-   * from a cold window; any other day window sums its sealed days' snapshots (cost per day).
+   * from a cold window; any other day window sums its sealed days' snapshots (cost per day). The
+   * result is kept while the data behind it is the same (the same cold window and hot reads).
    */
   rangeRows(
     index: WebsiteIndex,
@@ -94,23 +107,60 @@ export class ReadModel {
     today: number,
   ): () => Promise<RangeRows> {
     const effective = DAY_ONLY_FAMILIES.has(family) ? asDays(window) : window;
+    const shape = `${index.website}|${family}|${effective.granularity}|${effective.from}|${effective.lastBucket}`;
     if (effective.granularity === 'hour') {
       const hours = bucketStarts(effective).map((start) => q.hourRows(hourKeyOf(start), family));
-      return async () => ({ family, cold: null, hot: sumRows(hours.map((read) => read())) });
+      return async () =>
+        this.remembered(
+          shape,
+          null,
+          hours.map((read) => read()),
+          [],
+        );
     }
     const days = daysBetween(effective.from, effective.lastBucket);
     const hot = days.filter((day) => index.days.get(day)?.hot).map((day) => q.dayRows(day, family));
     const cold = this.coldWindow(index, effective, today);
     return async () => {
-      const hotRows = sumRows(hot.map((read) => read()));
-      if (cold) return { family, cold: await cold, hot: hotRows };
-      for (const day of days) {
-        const snapshot = index.days.get(day)?.snapshot;
-        if (snapshot)
-          addRows(hotRows, (await this.snapshots.read(snapshot)).counters.get(family) ?? new Map());
-      }
-      return { family, cold: null, hot: hotRows };
+      const hotRows = hot.map((read) => read());
+      if (cold) return this.remembered(shape, await cold, hotRows, []);
+      const snapshots = days.flatMap((day) => index.days.get(day)?.snapshot ?? []);
+      return this.remembered(shape, null, hotRows, snapshots);
     };
+  }
+
+  /** The RangeRows of the same data as last time, or new ones. */
+  private async remembered(
+    shape: string,
+    cold: ColdWindow | null,
+    hot: Rows[],
+    snapshots: string[],
+  ): Promise<RangeRows> {
+    const key = [
+      shape,
+      cold ? this.idOf(cold) : '-',
+      ...hot.map((r) => this.idOf(r)),
+      ...snapshots,
+    ].join('|');
+    const kept = this.ranges.get(key);
+    if (kept) return kept;
+    const family = shape.split('|')[1] as Family;
+    const sum = sumRows(hot);
+    for (const id of snapshots)
+      addRows(sum, (await this.snapshots.read(id)).counters.get(family) ?? new Map());
+    const rows = new RangeRows(family, cold, sum);
+    // The merged rows and their sorted copies: a few times the hot rows.
+    this.ranges.set(key, rows, { size: (sum.size + 1) * ROW_BYTES * 3 });
+    return rows;
+  }
+
+  private idOf(value: object): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.lastId += 1;
+      this.ids.set(value, id);
+    }
+    return id;
   }
 
   /** Per-bucket totals of a window (index and hot tier), oldest first, and the 24h uniques. */
@@ -177,126 +227,83 @@ export class ReadModel {
   }
 
   /**
-   * The busiest `MAX_CELLS` heatmap cells of each of `pages` over a window of days (hot days
-   * queued on `q`; a cold window keeps each page's cells sorted, so only what the hot days touched
-   * is sorted per read).
+   * The heatmap cells of a window of days (hot days queued on `q`), kept while the data behind
+   * them is the same: a cold window keeps each page's cells sorted, so only what the hot days
+   * touched is placed among them, once per page.
    */
   rangeCells(
     index: WebsiteIndex,
     q: HotQuery,
     window: TimeWindow,
     today: number,
-  ): (pages: string[]) => Promise<Map<string, Array<[string, number]>>> {
+  ): () => Promise<RangeCells> {
     const days = asDays(window);
     const dayList = daysBetween(days.from, days.lastBucket);
     const hot = dayList.filter((day) => index.days.get(day)?.hot).map((day) => q.cells(day));
     const cold = this.coldWindow(index, days, today);
-    return async (pages) => {
+    return async () => {
       const hotCells = hot.map((read) => read());
       const coldWindow = cold ? await cold : null;
       const sealed = coldWindow
         ? []
-        : await Promise.all(
-            dayList.flatMap((day) => {
-              const snapshot = index.days.get(day)?.snapshot;
-              return snapshot ? [this.snapshots.read(snapshot)] : [];
-            }),
-          );
-      const result = new Map<string, Array<[string, number]>>();
-      for (const page of pages) {
-        const sum = (sources: Array<Map<string, Cells>>) => {
-          const total: Cells = new Map();
-          for (const source of sources)
-            for (const [cell, clicks] of source.get(page) ?? [])
-              total.set(cell, (total.get(cell) ?? 0) + clicks);
-          return total;
-        };
-        const coldCells = coldWindow?.cells.get(page) ?? sum(sealed.map((s) => s.cells));
-        const coldSorted = coldWindow
-          ? coldWindow.sortedCells(page)
-          : [...coldCells].sort(cellOrder);
-        const merged = new Map<string, number>();
-        for (const [cell, clicks] of sum(hotCells))
-          merged.set(cell, (coldCells.get(cell) ?? 0) + clicks);
-        result.set(page, mergeTop(coldSorted, merged, cellOrder, MAX_CELLS));
-      }
-      return result;
+        : dayList.flatMap((day) => index.days.get(day)?.snapshot ?? []);
+      const key = [
+        index.website,
+        'cells',
+        days.from,
+        days.lastBucket,
+        coldWindow ? this.idOf(coldWindow) : '-',
+        ...hotCells.map((c) => this.idOf(c)),
+        ...sealed,
+      ].join('|');
+      const kept = this.cells.get(key);
+      if (kept) return kept;
+      const sealedCells = await Promise.all(
+        sealed.map(async (id) => (await this.snapshots.read(id)).cells),
+      );
+      const cells = new RangeCells(coldWindow, [...hotCells, ...sealedCells]);
+      this.cells.set(key, cells);
+      return cells;
     };
+  }
+}
+
+/**
+ * The heatmap cells of a range: a cold window's (sorted once per page) and other days' (the hot
+ * days', or sealed days' outside a cold window), with each page's busiest cells computed once.
+ */
+export class RangeCells {
+  private readonly tops = new Map<string, Array<[number, number, number]>>();
+
+  constructor(
+    private readonly cold: ColdWindow | null,
+    private readonly others: Array<Map<string, Cells>>,
+  ) {}
+
+  /** The page's busiest MAX_CELLS cells, `[x, y, clicks]`. */
+  top(page: string): Array<[number, number, number]> {
+    let top = this.tops.get(page);
+    if (!top) {
+      const coldCells = this.cold?.cells.get(page);
+      const touched = new Map<string, number>();
+      for (const source of this.others)
+        for (const [cell, clicks] of source.get(page) ?? [])
+          touched.set(cell, (touched.get(cell) ?? coldCells?.get(cell) ?? 0) + clicks);
+      top = mergeTop(
+        this.cold?.sortedCells(page) ?? [],
+        [...touched].sort(cellOrder),
+        touched,
+        cellOrder,
+        MAX_CELLS,
+      ).map(([cell, clicks]): [number, number, number] => [...cellPosition(cell), clicks]);
+      this.tops.set(page, top);
+    }
+    return top;
   }
 }
 
 /** Cells listed per heatmap page. */
 export const MAX_CELLS = 100;
-
-/**
- * The first `count` entries of a cold part and a hot part in `order`: `coldSorted` is the cold
- * part already in order, `merged` holds the entries the hot part touched with both parts summed
- * (their cold entries are skipped).
- */
-export function mergeTop<V>(
-  coldSorted: Array<[string, V]>,
-  merged: Map<string, V>,
-  order: (a: [string, V], b: [string, V]) => number,
-  count: number,
-): Array<[string, V]> {
-  const hotSorted = [...merged].sort(order);
-  const result: Array<[string, V]> = [];
-  let i = 0;
-  let j = 0;
-  while (result.length < count) {
-    while (i < coldSorted.length && merged.has(coldSorted[i]![0])) i += 1;
-    const cold = coldSorted[i];
-    const hot = hotSorted[j];
-    if (!cold && !hot) break;
-    if (!hot || (cold && order(cold, hot) <= 0)) {
-      result.push(cold!);
-      i += 1;
-    } else {
-      result.push(hot);
-      j += 1;
-    }
-  }
-  return result;
-}
-
-/** The rows of a range in the family's order (or `order`): `[value, counters]`, the first `count`. */
-export function topRows(
-  rows: RangeRows,
-  count = Infinity,
-  order?: RowOrder,
-): Array<[string, Vector]> {
-  const by = order ?? orderOf(rows.family);
-  const coldRows = rows.cold?.rows(rows.family) ?? new Map<string, Vector>();
-  const merged = new Map<string, Vector>();
-  for (const [value, vector] of rows.hot) {
-    const sum = [...(coldRows.get(value) ?? zero())] as Vector;
-    addInto(sum, vector);
-    merged.set(value, sum);
-  }
-  // The cold rows are sorted once per window; only the values the hot days touched move.
-  const coldSorted = !rows.cold
-    ? []
-    : order
-      ? [...coldRows].sort(order)
-      : rows.cold.sorted(rows.family);
-  return mergeTop(coldSorted, merged, by, count);
-}
-
-/** Calls `visit` with every row of a range (cold and hot summed), unordered; cold rows are not copied. */
-export function eachRow(rows: RangeRows, visit: (value: string, vector: Readonly<Vector>) => void) {
-  const coldRows = rows.cold?.rows(rows.family);
-  for (const [value, vector] of rows.hot) {
-    const cold = coldRows?.get(value);
-    if (!cold) visit(value, vector);
-    else {
-      const sum = [...cold] as Vector;
-      addInto(sum, vector);
-      visit(value, sum);
-    }
-  }
-  if (coldRows)
-    for (const [value, vector] of coldRows) if (!rows.hot.has(value)) visit(value, vector);
-}
 
 export function sumRows(list: Rows[]): Rows {
   const sum: Rows = new Map();

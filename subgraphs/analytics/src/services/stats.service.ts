@@ -2,13 +2,12 @@ import type { VisitorState } from '../ingest/aggregate';
 import { DAY_MS } from '../ingest/time-buckets';
 import { addInto, rates, zero, type Family, type Vector } from '../store/counters';
 import { mergeErrorMeta, type ErrorMeta } from '../store/error-meta';
-import { replayStates, visitorStates } from '../store/hot-query';
+import { visitorStates } from '../store/hot-query';
 import { dayStartOf, daysBetween, type DayKey } from '../store/hot-keys';
 import { VISITOR_CHUNK } from '../store/snapshots';
-import { cellPosition } from '../store/windows';
-import { byFirstSeen, type ReplayState } from '../store/visitor-codec';
+import { byFirstSeen, newestFirst, type ReplayState } from '../store/visitor-codec';
 import { asDays, windowOf, type AnalyticsRange } from './range';
-import { daysOfHours, todayOf, topRows, type ReadModel } from './read-model';
+import { daysOfHours, todayOf, type ReadModel } from './read-model';
 
 export const DIMENSIONS = {
   COUNTRY: 'country',
@@ -72,10 +71,16 @@ interface Segment<T> {
   read(start: number, end: number): Promise<T[]>;
 }
 
-async function sliceSegments<T>(segments: Segment<T>[], start: number, end: number) {
+/** Items `start`..`end` of the segments in order; segments past `end` are never made. */
+async function sliceSegments<T>(
+  segments: ReadonlyArray<Segment<T> | (() => Segment<T> | Promise<Segment<T>>)>,
+  start: number,
+  end: number,
+) {
   const items: T[] = [];
   let offset = 0;
-  for (const segment of segments) {
+  for (const made of segments) {
+    const segment = typeof made === 'function' ? await made() : made;
     const from = Math.max(start, offset);
     const to = Math.min(end, offset + segment.count);
     if (from < to) items.push(...(await segment.read(from - offset, to - offset)));
@@ -175,12 +180,7 @@ export class StatsService {
           },
         });
       });
-      return () =>
-        sliceSegments(
-          segments.map((segment) => segment()),
-          page.offset,
-          page.offset + page.limit + 1,
-        );
+      return () => sliceSegments(segments, page.offset, page.offset + page.limit + 1);
     });
     const { items, pagination } = paginate(records, page);
     return {
@@ -207,7 +207,7 @@ export class StatsService {
     const window = windowOf(range, now);
     return this.model.consistent(websiteId, (index, q) => {
       const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
-      return async () => topRows(await rows(), count);
+      return async () => (await rows()).top(count);
     });
   }
 
@@ -238,8 +238,8 @@ export class StatsService {
       const clicks = this.model.rangeRows(index, q, 'click', window, todayOf(now));
       const cellsOf = this.model.rangeCells(index, q, window, todayOf(now));
       return async () => {
-        const ranked = topRows(await clicks(), page.offset + page.limit + 1).slice(page.offset);
-        return { rows: ranked, cells: await cellsOf(ranked.slice(0, page.limit).map(([p]) => p)) };
+        const ranked = (await clicks()).top(page.offset + page.limit + 1).slice(page.offset);
+        return { rows: ranked, cells: await cellsOf() };
       };
     });
     const { items, pagination } = paginate(rows, page);
@@ -248,10 +248,7 @@ export class StatsService {
         path,
         clicks: v[5],
         visitors: v[1],
-        cells: (cells.get(path) ?? []).map(([cell, clicks]) => {
-          const [x, y] = cellPosition(cell);
-          return { x, y, clicks };
-        }),
+        cells: cells.top(path),
       })),
       pagination,
     };
@@ -259,48 +256,38 @@ export class StatsService {
 
   async replaySessions(websiteId: string, range: AnalyticsRange, page: Page) {
     const window = windowOf(range, this.now());
-    const { redis, keys, snapshots } = this.model;
-    const states = (day: DayKey, ids: string[]) => replayStates(redis, keys, websiteId, day, ids);
+    const { snapshots } = this.model;
     const sessions = await this.model.consistent(websiteId, (index, q) => {
-      const days = daysBetween(asDays(window).from, window.lastBucket).reverse();
+      const days = [...daysBetween(asDays(window).from, window.lastBucket)].reverse();
       const segments = days.map((day, i): (() => Promise<Segment<ReplayState>>) => {
         const entry = index.days.get(day);
         // The first day of a 24-hour window: only the sessions that started inside it.
-        const partial = window.granularity === 'hour' && i === days.length - 1 && days.length > 1;
-        if (entry?.hot && partial) {
-          const ids = q.replaysStartedSince(day, window.from);
-          return async () => {
-            const list = ids();
-            return { count: list.length, read: (s, e) => states(day, list.slice(s, e)) };
-          };
-        }
+        const since =
+          window.granularity === 'hour' && i === days.length - 1 && days.length > 1
+            ? window.from
+            : null;
+        const inWindow = (list: ReplayState[]) =>
+          since === null ? list : list.filter((r) => r.startedAt >= since);
         if (entry?.hot) {
-          const count = q.replayCount(day);
-          return async () => ({
-            count: count(),
-            read: async (s, e) =>
-              states(day, await redis.zrevrange(keys.replaysByStart(websiteId, day), s, e - 1)),
-          });
+          const read = q.replays(day);
+          return async () => {
+            const list = inWindow([...read().values()].sort(newestFirst));
+            return { count: list.length, read: async (s, e) => list.slice(s, e) };
+          };
         }
         const snapshot = entry?.snapshot;
         return async () => {
           if (!snapshot) return { count: 0, read: async () => [] };
-          if (!partial)
+          if (since === null)
             return {
               count: entry.replays,
               read: async (s, e) => (await snapshots.read(snapshot)).replays.slice(s, e),
             };
-          const all = (await snapshots.read(snapshot)).replays;
-          const list = partial ? all.filter((r) => r.startedAt >= window.from) : all;
+          const list = inWindow((await snapshots.read(snapshot)).replays);
           return { count: list.length, read: async (s, e) => list.slice(s, e) };
         };
       });
-      return async () =>
-        sliceSegments(
-          await Promise.all(segments.map((segment) => segment())),
-          page.offset,
-          page.offset + page.limit + 1,
-        );
+      return () => sliceSegments(segments, page.offset, page.offset + page.limit + 1);
     });
     const { items, pagination } = paginate(sessions, page);
     return {
@@ -333,7 +320,7 @@ export class StatsService {
         for (const read of hot)
           for (const [fingerprint, meta] of read())
             groups.set(fingerprint, mergeErrorMeta(groups.get(fingerprint), meta));
-        const ranked = topRows(await errors(), page.offset + page.limit + 1).slice(page.offset);
+        const ranked = (await errors()).top(page.offset + page.limit + 1).slice(page.offset);
         return { rows: ranked, groups };
       };
     });

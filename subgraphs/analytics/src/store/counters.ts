@@ -61,10 +61,11 @@ export function addRows(target: Rows, source: Rows, sign = 1): void {
   }
 }
 
-/** Reads a hot hash (fields `<letter><value>`, integer values) into rows. */
-export function rowsFromHash(hash: Record<string, string>): Rows {
+/** Reads a hot hash (fields `<letter><value>`, integer values), as a flat field/value list, into rows. */
+export function rowsFromFlat(flat: string[]): Rows {
   const rows: Rows = new Map();
-  for (const [field, raw] of Object.entries(hash)) {
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const field = flat[i]!;
     const index = INDEX_OF_LETTER.get(field[0] ?? '');
     if (index === undefined) continue;
     const value = field.slice(1);
@@ -73,10 +74,14 @@ export function rowsFromHash(hash: Record<string, string>): Rows {
       row = zero();
       rows.set(value, row);
     }
-    row[index] = Number(raw);
+    row[index] = Number(flat[i + 1]);
   }
   return rows;
 }
+
+/** `rowsFromFlat` for a hash as ioredis returns HGETALL (an object). */
+export const rowsFromHash = (hash: Record<string, string>): Rows =>
+  rowsFromFlat(Object.entries(hash).flat());
 
 /** Rows as stored in a snapshot: `[value, ...counters]` tuples. */
 export type PackedRows = Array<[string, ...Vector]>;
@@ -104,3 +109,6 @@ export const byVisitors: RowOrder = ([va, a], [vb, b]) =>
 export const byEvents: RowOrder = ([va, a], [vb, b]) => b[5] - a[5] || byValue(va, vb);
 export const orderOf = (family: Family): RowOrder =>
   family === 'click' || family === 'error' ? byEvents : byVisitors;
+
+/** Rough bytes a row takes in memory (a Map entry, its value string and six numbers). */
+export const ROW_BYTES = 150;

@@ -81,7 +81,7 @@ const empty = (website: string): WebsiteIndex => ({
 /** The day index of every website (collection `analytics_index`, one document per website). */
 export class DayIndexStore {
   private readonly model: Model<StoredIndex>;
-  private readonly cache = new LRUCache<string, WebsiteIndex>({ max: 10_000 });
+  private readonly cache = new LRUCache<string, WebsiteIndex>({ max: 2_000 });
 
   constructor(
     connection: Connection,

@@ -43,7 +43,8 @@ export class HotApplier {
     return { writes, replays, errors };
   }
 
-  queue(multi: ChainableCommander, plan: HotPlan, now: number): void {
-    queueBatch(multi, this.keys, plan.writes, plan.replays, plan.errors, now);
+  /** Queues the plan's writes; `change` (unique to this write) versions the days it touches. */
+  queue(multi: ChainableCommander, plan: HotPlan, now: number, change: string): void {
+    queueBatch(multi, this.keys, plan.writes, plan.replays, plan.errors, now, change);
   }
 }

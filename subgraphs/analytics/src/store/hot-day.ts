@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { VisitorState } from '../ingest/aggregate';
 import { FAMILIES, rowsFromHash, type Family, type Rows } from './counters';
 import type { ErrorMeta } from './error-meta';
-import { cellsFromHash } from './hot-query';
-import { hoursOfDay, type DayKey, type HotKeys } from './hot-keys';
+import { cellsFromFlat } from './hot-query';
+import { dayMarker, hoursOfDay, type DayKey, type HotKeys } from './hot-keys';
 import { websiteDay } from './hot-writes';
 import type { Cells } from './snapshots';
 import {
@@ -40,7 +41,6 @@ export function keysOfDay(keys: HotKeys, website: string, day: DayKey): string[]
     keys.visitorsByLastSeen(website, day),
     keys.visitorsByLastPageview(website, day),
     keys.replays(website, day),
-    keys.replaysByStart(website, day),
   ];
 }
 
@@ -68,7 +68,7 @@ export async function readHotDay(
   const [cells, errors, visitors, replays] = replies.slice(FAMILIES.length);
   return {
     counters,
-    cells: cellsFromHash(cells!),
+    cells: cellsFromFlat(Object.entries(cells!).flat()),
     errors: new Map(
       Object.entries(errors!).map(([fingerprint, json]) => [
         fingerprint,
@@ -108,9 +108,8 @@ export async function loadIntoHot(
   }
   for (const replay of replays) {
     multi.hset(keys.replays(website, day), replay.sessionId, JSON.stringify(replay));
-    multi.zadd(keys.replaysByStart(website, day), replay.startedAt, replay.sessionId);
   }
-  multi.set(keys.marker(website, day), now);
+  multi.set(keys.marker(website, day), dayMarker(now, `load-${randomBytes(6).toString('hex')}`));
   multi.sadd(keys.hotDays, websiteDay(website, day));
   const results = await multi.exec();
   const failed = results?.find(([error]) => error);

@@ -11,7 +11,7 @@ import { DAY_MS, floorDay } from '../ingest/time-buckets';
 import { familyOfDim, letterOf } from './counters';
 import { mergeErrorMeta, type ErrorMeta } from './error-meta';
 import { CELL_SEPARATOR } from './hot-query';
-import { dayKeyOf, hourKeyOf, type DayKey, type HotKeys } from './hot-keys';
+import { dayKeyOf, dayMarker, hourKeyOf, type DayKey, type HotKeys } from './hot-keys';
 import {
   decodeVisitor,
   encodeVisitor,
@@ -198,7 +198,8 @@ export async function mergeErrorGroups(
 /**
  * Queues a batch's effect on the hot tier: counters (hour counters only for yesterday and today,
  * the only hours a read asks for), visitor states and their orders, heatmap cells, error groups,
- * replay sessions, and each touched day's marker. `now` decides which hours are recent.
+ * replay sessions, and each touched day's marker. `now` decides which hours are recent; `change`
+ * makes the markers unique to this write.
  */
 export function queueBatch(
   multi: ChainableCommander,
@@ -207,6 +208,7 @@ export function queueBatch(
   replays: ReplayPlan,
   errors: Awaited<ReturnType<typeof mergeErrorGroups>>,
   now: number,
+  change: string,
 ): void {
   const recentHours = floorDay(now) - DAY_MS;
   const touched = new Set<string>();
@@ -244,12 +246,11 @@ export function queueBatch(
   for (const { website, day, state } of replays.sessions) {
     touched.add(websiteDay(website, day));
     multi.hset(keys.replays(website, day), state.sessionId, JSON.stringify(state));
-    multi.zadd(keys.replaysByStart(website, day), state.startedAt, state.sessionId);
     multi.set(keys.replayDay(website, state.sessionId), day, 'EX', REPLAY_SESSION_TTL_SECONDS);
   }
   for (const pair of touched) {
     const [website, day] = splitWebsiteDay(pair);
-    multi.set(keys.marker(website, day), now);
+    multi.set(keys.marker(website, day), dayMarker(now, change));
     multi.sadd(keys.hotDays, pair);
   }
 }

@@ -9,7 +9,9 @@ import { WindowStore } from './windows';
 /**
  * The analytics store: a hot tier in Redis (the days still changing), immutable snapshots of
  * sealed days in MongoDB, the day index that says which is where, the raw events, and the cold
- * windows summed from snapshots. docs/analytics.md explains the layout and why.
+ * windows summed from snapshots. docs/analytics.md explains the layout and why. `cacheBytes` is
+ * shared by what is kept in process: snapshots (40 %), cold windows (40 %) and the reads of the
+ * hot tier (20 %, services/read-model.ts).
  */
 export function createAnalyticsStore(
   connection: Connection,
@@ -18,14 +20,15 @@ export function createAnalyticsStore(
   cacheBytes: number,
 ) {
   const keys = new HotKeys(redisKeyPrefix);
-  const snapshots = new SnapshotStore(connection, cacheBytes);
+  const snapshots = new SnapshotStore(connection, Math.floor(cacheBytes * 0.4));
   return {
     redis,
     keys,
     index: new DayIndexStore(connection, redis, keys),
     snapshots,
     raw: new RawLog(connection),
-    windows: new WindowStore(redis, keys, snapshots),
+    windows: new WindowStore(redis, keys, snapshots, Math.floor(cacheBytes * 0.4)),
+    hotCacheBytes: Math.floor(cacheBytes * 0.2),
   };
 }
 export type AnalyticsStore = ReturnType<typeof createAnalyticsStore>;

@@ -6,9 +6,11 @@ import {
   FAMILIES,
   orderOf,
   packRows,
+  ROW_BYTES,
   unpackRows,
   type Family,
   type PackedRows,
+  type RowOrder,
   type Rows,
   type Vector,
 } from './counters';
@@ -27,15 +29,24 @@ const STORED_WINDOW_SECONDS = 3 * 86_400;
  * hold is added at read time, so a read costs the values of the range, not its days.
  */
 export class ColdWindow {
-  private readonly sortedRows = new Map<Family, Array<[string, Vector]>>();
+  private readonly sortedRows = new Map<string, Array<[string, Vector]>>();
   private readonly sortedCellsOf = new Map<string, Array<[string, number]>>();
+
+  /** Rough bytes in memory, sorted copies included. */
+  readonly bytes: number;
 
   constructor(
     /** Each sealed day of the range and the snapshot it was summed from. */
     readonly basis: Map<DayKey, string>,
     readonly families: Map<Family, Rows>,
     readonly cells: Map<string, Cells>,
-  ) {}
+  ) {
+    let rows = 0;
+    for (const familyRows of families.values()) rows += familyRows.size;
+    let cellCount = 0;
+    for (const pageCells of cells.values()) cellCount += pageCells.size;
+    this.bytes = 2 * (rows * ROW_BYTES + cellCount * CELL_BYTES) + 1;
+  }
 
   rows(family: Family): Rows {
     return this.families.get(family) ?? new Map();
@@ -53,14 +64,23 @@ export class ColdWindow {
 
   /** The family's rows in its order (counters.ts orderOf), computed once. */
   sorted(family: Family): Array<[string, Vector]> {
-    let sorted = this.sortedRows.get(family);
+    return this.sortedBy(family, `family:${family}`, orderOf(family));
+  }
+
+  /** The family's rows in another order, computed once per order name. */
+  sortedBy(family: Family, order: string, compare: RowOrder): Array<[string, Vector]> {
+    const key = `${family}|${order}`;
+    let sorted = this.sortedRows.get(key);
     if (!sorted) {
-      sorted = [...this.rows(family)].sort(orderOf(family));
-      this.sortedRows.set(family, sorted);
+      sorted = [...this.rows(family)].sort(compare);
+      this.sortedRows.set(key, sorted);
     }
     return sorted;
   }
 }
+
+/** Rough bytes a heatmap cell takes in memory. */
+const CELL_BYTES = 80;
 
 /** `x_y` of a heatmap cell as numbers. */
 export const cellPosition = (cell: string): [number, number] => {
@@ -89,14 +109,17 @@ interface StoredWindow {
  * never by summing the whole range again unless nothing is kept at all.
  */
 export class WindowStore {
-  private readonly cache = new LRUCache<string, ColdWindow>({ max: 2_000 });
+  private readonly cache: LRUCache<string, ColdWindow>;
   private readonly computing = new Map<string, Promise<ColdWindow>>();
 
   constructor(
     private readonly redis: Redis,
     private readonly keys: HotKeys,
     private readonly snapshots: SnapshotStore,
-  ) {}
+    cacheBytes: number,
+  ) {
+    this.cache = new LRUCache({ maxSize: cacheBytes, sizeCalculation: (window) => window.bytes });
+  }
 
   /** The sealed part of the `days`-day range ending with the UTC day starting at `today`. */
   async get(index: WebsiteIndex, days: number, today: number): Promise<ColdWindow> {
