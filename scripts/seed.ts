@@ -119,7 +119,13 @@ async function main(): Promise<void> {
     const stream = analyticsEventStream(redisKeyPrefix);
     const backlogBefore = await redis.xlen(stream);
     const bars = new MultiBar(
-      { format: '{phase} |{bar}| {value}/{total} events', hideCursor: true },
+      {
+        format: '{phase} |{bar}| {value}/{total} events',
+        hideCursor: true,
+        // Piped or logged (no terminal): a plain line per bar each second instead of nothing.
+        noTTYOutput: true,
+        notTTYSchedule: 1000,
+      },
       Presets.shades_classic,
     );
     const queued = bars.create(total, 0, { phase: 'queued ' });
