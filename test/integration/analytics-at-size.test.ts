@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { QUERY_METRICS } from '../../common/analytics-query';
 import { Redis } from 'ioredis';
 import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../../rest-facade/src/collect/collector.service';
@@ -378,14 +379,7 @@ describe('analytics at size: every figure of every route equals a recount from t
   });
 
   describe('POST /query/:websiteId', () => {
-    const ALL = [
-      'visitors',
-      'pageviews',
-      'sessions',
-      'bounce_rate',
-      'visit_duration',
-      'events',
-    ] as const;
+    const ALL = QUERY_METRICS;
     const day = (offset: number) =>
       new Date(floorDay(Date.now()) + offset * DAY_MS).toISOString().slice(0, 10);
     const bodies = (): Array<[string, QueryBody]> => [
