@@ -11,7 +11,9 @@ import { PERMISSIONS, type Permission } from '../common/identity';
 import { parseIsoInstant } from '../common/iso-instant';
 import { PLANS, type PlanName } from '../subgraphs/keys/src/plans';
 import type { Expiration } from '../subgraphs/keys/src/services/credential.service';
+import { issueLoginLink } from '../subgraphs/keys/src/services/sign-in.service';
 import { withKeysStores, type KeysStores } from './lib/keys-stores';
+import { readStackRecord } from './lib/stack-record';
 
 const withServices = <T>(work: (stores: KeysStores) => Promise<T>) => withKeysStores('admin', work);
 
@@ -245,6 +247,25 @@ program
     withServices(async ({ credentials }) => {
       await credentials.revokeAccessToken(o.id);
       print({ id: o.id, revoked: true });
+    }),
+  );
+
+program
+  .command('login:link')
+  .description(
+    "a one-time link (15 minutes) that signs the user in to the dashboard: the running npm start's, else DASHBOARD_URL",
+  )
+  .requiredOption('--email <email>', 'the user to sign in', email)
+  .action((o: { email: string }) =>
+    withServices(async ({ models }) => {
+      const dashboard = (
+        process.env.DASHBOARD_URL ??
+        readStackRecord()?.dashboardUrl ??
+        'http://127.0.0.1:4000'
+      ).replace(/\/+$/, '');
+      const token = await issueLoginLink(models, o.email);
+      if (!token) throw new Error(`no user with email ${o.email}`);
+      print({ url: `${dashboard}/sign-in?token=${encodeURIComponent(token)}` });
     }),
   );
 

@@ -1,11 +1,12 @@
 /**
  * Generates what the build derives from sources and keeps in the repository:
- * the composed supergraph and the persisted-operation manifest.
+ * the composed supergraph, its API schema (what clients such as the dashboard see: no
+ * federation or @inaccessible elements) and the persisted-operation manifest.
  * `--check` fails when either is stale or the subgraphs do not compose.
  */
 import { composeServices } from '@apollo/composition';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parse } from 'graphql';
+import { parse, printSchema } from 'graphql';
 import { fromRoot } from '../common/paths';
 import { buildManifest, MANIFEST_PATH } from '../common/persisted-operations';
 
@@ -15,8 +16,9 @@ const SUBGRAPHS = [
   { name: 'webhooks', url: 'http://127.0.0.1:4003/graphql' },
 ];
 export const SUPERGRAPH_PATH = fromRoot('gateway', 'supergraph.graphql');
+export const API_SCHEMA_PATH = fromRoot('gateway', 'api-schema.graphql');
 
-function composeSupergraph(): string {
+function composeSupergraph(): { supergraph: string; apiSchema: string } {
   const result = composeServices(
     SUBGRAPHS.map(({ name, url }) => ({
       name,
@@ -29,13 +31,18 @@ function composeSupergraph(): string {
       `the subgraphs do not compose:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`,
     );
   }
-  return `${result.supergraphSdl.trim()}\n`;
+  return {
+    supergraph: `${result.supergraphSdl.trim()}\n`,
+    apiSchema: `${printSchema(result.schema.toAPISchema().toGraphQLJSSchema()).trim()}\n`,
+  };
 }
 
 function main(): void {
   const check = process.argv.includes('--check');
+  const { supergraph, apiSchema } = composeSupergraph();
   const outputs = [
-    { path: SUPERGRAPH_PATH, content: composeSupergraph() },
+    { path: SUPERGRAPH_PATH, content: supergraph },
+    { path: API_SCHEMA_PATH, content: apiSchema },
     { path: MANIFEST_PATH, content: `${JSON.stringify(buildManifest(), null, 2)}\n` },
   ];
   let stale = 0;
@@ -51,7 +58,7 @@ function main(): void {
     }
   }
   if (stale > 0) process.exit(1);
-  if (check) console.log('supergraph and persisted-operation manifest are up to date');
+  if (check) console.log('supergraph, API schema and persisted-operation manifest are up to date');
 }
 
 try {

@@ -236,9 +236,13 @@ async function main(): Promise<void> {
         `  ${spec.name.padEnd(12)} ${url(spec)}${spec.name === 'gateway' ? '/graphql (schema explorer)' : ''}`,
       );
     say(`  External API  ${url(byName['rest-facade']!)}/api/external/v1`);
+    say(
+      `  dashboard     ${url(byName.gateway!)}/  (sign in: npm run --silent admin -- login:link --email <user's email>)`,
+    );
     writeStackRecord({
       pid: process.pid,
       facadeUrl: url(byName['rest-facade']!),
+      dashboardUrl: url(byName.gateway!),
       keysMongoUri: databaseUri(mongoBase, 'wa_keys'),
       redisUrl,
       redisKeyPrefix: baseEnvSchema.shape.REDIS_KEY_PREFIX.parse(process.env.REDIS_KEY_PREFIX),

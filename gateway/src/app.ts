@@ -14,6 +14,9 @@ import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
 import { paymentWebhookRouter } from './payment-webhook';
 import { startGatewayEngine } from './engine';
+import { dashboardRouter } from './dashboard';
+import { createMailer } from './mailer';
+import { sessionFromCookie, signInRouter } from './sign-in';
 
 export interface RunningGateway {
   url: string;
@@ -29,8 +32,10 @@ export async function startGateway(
   const redis = createRedis(config.redisUrl);
   logRedisErrors(redis, logger);
   await waitForRedis(redis);
-  const { app, engine } = await createGatewayApp(config, logger, redis, manifest);
+  let ownUrl = '';
+  const { app, engine } = await createGatewayApp(config, logger, redis, manifest, () => ownUrl);
   const server = await listen(app, config.port, config.host);
+  ownUrl = server.url;
   logger.info({ url: server.url }, 'listening');
   return {
     url: server.url,
@@ -48,6 +53,8 @@ export async function createGatewayApp(
   logger: Logger,
   redis: Redis,
   manifest: OperationManifest,
+  /** This gateway's own address, once it listens: the dashboard's unless DASHBOARD_URL says. */
+  ownUrl: () => string = () => '',
 ) {
   const engine = await startGatewayEngine(config, logger, redis, manifest);
   const { apollo, authenticator } = engine;
@@ -69,6 +76,24 @@ export async function createGatewayApp(
       logger,
     }),
   );
+  app.use(
+    signInRouter({
+      keysUrl: config.subgraphUrls.keys,
+      internalSecret: config.internalSecret,
+      dispatcher: engine.dispatcher,
+      redis,
+      redisKeyPrefix: config.redisKeyPrefix,
+      mailer: createMailer(
+        config.smtpUrl,
+        config.mailFrom,
+        logger,
+        config.nodeEnv === 'production',
+      ),
+      dashboardUrl: () => config.dashboardUrl ?? ownUrl(),
+      secureCookie: config.nodeEnv === 'production',
+      logger,
+    }),
+  );
   if (config.introspection) {
     // The schema explorer: GraphiQL inlined by the package, so nothing is loaded from a CDN.
     app.get('/graphql', (req, res, next) => {
@@ -83,7 +108,8 @@ export async function createGatewayApp(
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => {
-        const presented = presentedCredential(req.headers);
+        // Dashboards sign in with a session cookie; other clients send a bearer token.
+        const presented = presentedCredential(req.headers) ?? sessionFromCookie(req);
         // API keys count against limits and quotas, which only the REST facade applies (it runs
         // this engine in its own process): the gateway service takes keys only when told.
         if (presented?.startsWith(API_KEY_PREFIX) && !config.directApiKeys)
@@ -92,6 +118,7 @@ export async function createGatewayApp(
       },
     }),
   );
+  app.use(dashboardRouter());
   app.use(jsonErrorHandler(logger));
   return { app, engine };
 }

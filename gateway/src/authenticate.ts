@@ -89,6 +89,9 @@ export class Authenticator {
     const resolved = await this.cache.get(hash, () => this.resolve(hash));
     if (!resolved || (resolved.kind === 'apiKey') !== isApiKey) throw refuse();
     if (resolved.kind === 'accessToken') {
+      // Dashboard sessions are access tokens that end on their own.
+      if (resolved.expiresAt && new Date(resolved.expiresAt).getTime() <= now.getTime())
+        throw refuse();
       this.tokenUse.record(resolved.id, now.getTime());
       return { kind: 'accessToken', tokenId: resolved.id, userId: resolved.userId };
     }

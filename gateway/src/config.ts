@@ -21,6 +21,11 @@ const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
   GATEWAY_DIRECT_API_KEYS: booleanFlag(false),
   /** Shared with the payment processor; signs its inbound webhooks. Unset: the endpoint answers 503. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The dashboard's public origin, used in mailed sign-in links. Default: this gateway's address. */
+  DASHBOARD_URL: z.url().optional(),
+  /** Mails sign-in links (e.g. smtps://user:pass@smtp.example.com). Unset: logged outside production. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Web Analytics <no-reply@localhost>'),
 });
 
 export interface GatewayConfig extends BaseConfig, EngineConfig {
@@ -28,6 +33,10 @@ export interface GatewayConfig extends BaseConfig, EngineConfig {
   introspection: boolean;
   directApiKeys: boolean;
   paymentWebhookSecret: string | null;
+  /** null: this gateway's own address once it listens. */
+  dashboardUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
@@ -42,5 +51,8 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
       : base.nodeEnv !== 'production',
     directApiKeys: e.GATEWAY_DIRECT_API_KEYS,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,
+    dashboardUrl: e.DASHBOARD_URL ? e.DASHBOARD_URL.replace(/\/+$/, '') : null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -4,7 +4,7 @@ import { baseEnvSchema, mongoUri, parseEnv, redisUrl, type Env } from '../../com
 import { createLogger } from '../../common/logger';
 import { connectMongo, createDeclaredIndexes } from '../../common/mongo';
 import { createRedis, waitForRedis } from '../../common/redis';
-import { createKeysModels } from '../../subgraphs/keys/src/models';
+import { createKeysModels, type KeysModels } from '../../subgraphs/keys/src/models';
 import { createKeysServices } from '../../subgraphs/keys/src/services/keys-services';
 import { readStackRecord } from './stack-record';
 
@@ -32,6 +32,7 @@ export function loadKeysStoresConfig(env: Env, running = readStackRecord()) {
 }
 
 export type KeysStores = ReturnType<typeof createKeysServices> & {
+  models: KeysModels;
   redis: Redis;
   redisKeyPrefix: string;
 };
@@ -59,7 +60,7 @@ export async function withKeysStores<T>(
       createLogger(name, 'error'),
       { cacheReads: false },
     );
-    return await work({ ...services, redis, redisKeyPrefix: config.redisKeyPrefix });
+    return await work({ ...services, models, redis, redisKeyPrefix: config.redisKeyPrefix });
   } finally {
     await connection.close();
     redis.disconnect();

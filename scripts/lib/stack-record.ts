@@ -9,6 +9,8 @@ export const STACK_RECORD = fromRoot('.data', 'stack.json');
 export interface StackRecord {
   pid: number;
   facadeUrl: string;
+  /** The gateway, which serves the dashboard (admin's sign-in links point there). */
+  dashboardUrl: string;
   /** The keys subgraph's database (admin and seed write accounts there). */
   keysMongoUri: string;
   redisUrl: string;

@@ -16,6 +16,7 @@ import { createKeysServices } from './services/keys-services';
 import { KeyExpiryJob } from './services/key-expiry.job';
 import { PeriodicTask } from '../../../common/periodic-task';
 import { UsageStatsService } from './services/usage-stats.service';
+import { SignInService } from './services/sign-in.service';
 
 export const KEYS_SCHEMA_PATH = fromRoot('subgraphs', 'keys', 'schema.graphql');
 
@@ -66,6 +67,9 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       callLog,
       usageStats: new UsageStatsService(redis, config.redisKeyPrefix),
       billing,
+      signIn: new SignInService(models, credentials, {
+        sessionLifetimeMs: config.sessionLifetimeMs,
+      }),
     };
     const { app, apollo } = await createSubgraphApp<KeysDeps>({
       name: 'keys',

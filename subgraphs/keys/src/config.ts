@@ -7,11 +7,18 @@ export interface KeysConfig extends SubgraphConfig {
   expiryScanIntervalMs: number;
   /** Run the call-log consumer and the expiry job in this process. */
   workersEnabled: boolean;
+  /** How long a dashboard session lasts after sign-in. */
+  sessionLifetimeMs: number;
 }
 
 const schema = z.object({
   KEY_EXPIRY_SCAN_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   KEYS_WORKERS_ENABLED: booleanFlag(true),
+  DASHBOARD_SESSION_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 30)
+    .default(12),
 });
 
 export function loadKeysConfig(env: Env): KeysConfig {
@@ -24,5 +31,6 @@ export function loadKeysConfig(env: Env): KeysConfig {
     ...base,
     expiryScanIntervalMs: own.KEY_EXPIRY_SCAN_INTERVAL_MS,
     workersEnabled: own.KEYS_WORKERS_ENABLED,
+    sessionLifetimeMs: Math.round(own.DASHBOARD_SESSION_HOURS * 3_600_000),
   };
 }

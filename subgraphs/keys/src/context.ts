@@ -11,6 +11,7 @@ import type { AccessService, KeyAccessPolicy } from './services/access.service';
 import type { CallLogService } from './services/call-log.service';
 import type { UsageStatsService } from './services/usage-stats.service';
 import type { BillingService } from './services/billing.service';
+import type { SignInService } from './services/sign-in.service';
 
 export interface KeysDeps {
   access: AccessService;
@@ -20,6 +21,7 @@ export interface KeysDeps {
   callLog: CallLogService;
   usageStats: UsageStatsService;
   billing: BillingService;
+  signIn: SignInService;
 }
 
 export interface KeysLoaders {

@@ -73,6 +73,8 @@ const accessTokenSchema = new Schema(
     secretHash: { type: String, required: true },
     prefix: { type: String, required: true },
     revokedAt: { type: Date, default: null },
+    /** Dashboard sessions end on their own; other tokens live until revoked (null). */
+    expiresAt: { type: Date, default: null },
     /** The tokens this one was created with (createAccessToken), oldest first: revoking any of them revokes it. */
     lineage: { type: [Schema.Types.ObjectId], default: [] },
   },
@@ -81,6 +83,17 @@ const accessTokenSchema = new Schema(
 accessTokenSchema.index({ secretHash: 1 }, { unique: true });
 accessTokenSchema.index({ userId: 1 });
 accessTokenSchema.index({ lineage: 1 });
+
+/** A one-time sign-in link: only the hash of its secret is kept; deleted when used. */
+const loginLinkSchema = new Schema(
+  {
+    secretHash: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { timestamps: true },
+);
+loginLinkSchema.index({ secretHash: 1 }, { unique: true });
 
 /**
  * The External API calls one key made within one call-log stream entry (a facade batch of up to
@@ -157,6 +170,7 @@ export type Membership = InferSchemaType<typeof membershipSchema>;
 export type Website = InferSchemaType<typeof websiteSchema>;
 export type ApiKey = InferSchemaType<typeof apiKeySchema>;
 export type AccessToken = InferSchemaType<typeof accessTokenSchema>;
+export type LoginLink = InferSchemaType<typeof loginLinkSchema>;
 export type ApiCallBucket = InferSchemaType<typeof apiCallBucketSchema>;
 export type KeyUse = InferSchemaType<typeof keyUseSchema>;
 export type ExpiryNotice = InferSchemaType<typeof expiryNoticeSchema>;
@@ -169,6 +183,7 @@ export interface KeysModels {
   Website: Model<Website>;
   ApiKey: Model<ApiKey>;
   AccessToken: Model<AccessToken>;
+  LoginLink: Model<LoginLink>;
   ApiCallBucket: Model<ApiCallBucket>;
   KeyUse: Model<KeyUse>;
   ExpiryNotice: Model<ExpiryNotice>;
@@ -183,6 +198,7 @@ export function createKeysModels(connection: Connection): KeysModels {
     Website: connection.model('Website', websiteSchema),
     ApiKey: connection.model('ApiKey', apiKeySchema),
     AccessToken: connection.model('AccessToken', accessTokenSchema),
+    LoginLink: connection.model('LoginLink', loginLinkSchema),
     ApiCallBucket: connection.model('ApiCallBucket', apiCallBucketSchema),
     KeyUse: connection.model('KeyUse', keyUseSchema),
     ExpiryNotice: connection.model('ExpiryNotice', expiryNoticeSchema),

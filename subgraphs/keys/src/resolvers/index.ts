@@ -99,6 +99,7 @@ const accountResolvers = {
         createdAt: iso(token.createdAt),
         lastUsedAt: iso(token.lastUsedAt),
         revokedAt: iso(token.revokedAt),
+        expiresAt: iso(token.expiresAt),
       }));
     },
   },

@@ -6,6 +6,7 @@ import type { Permission } from '../../../../common/identity';
 import type { KeysContext } from '../context';
 import type { OrganizationView } from '../services/account.service';
 import type { ApiKeyView, Expiration } from '../services/credential.service';
+import { SESSION_TOKEN_NAME } from '../services/sign-in.service';
 
 interface CreateApiKeyArgs {
   input: {
@@ -47,6 +48,12 @@ const optionalDate = (value: string | null | undefined, name: string) => {
   if (!date) throw badInput(`${name} is not an ISO 8601 date or date-time with offset`);
   return date;
 };
+
+/** Sign-in links and sessions are handed out by the gateway's sign-in endpoints only. */
+function assertGateway(ctx: KeysContext): void {
+  if (ctx.identity.kind !== 'service' || ctx.identity.name !== 'gateway')
+    throw forbidden('Internal field');
+}
 
 async function loadKey(ctx: KeysContext, id: string): Promise<ApiKeyView> {
   const key = await ctx.loaders.apiKey.load(id);
@@ -104,8 +111,34 @@ export const keyManagementResolvers = {
           createdAt: new Date().toISOString(),
           lastUsedAt: null,
           revokedAt: null,
+          expiresAt: null,
         },
       };
+    },
+    issueLoginLink: (_: unknown, args: { email: string }, ctx: KeysContext) => {
+      assertGateway(ctx);
+      return ctx.deps.signIn.issueLink(args.email);
+    },
+    redeemLoginLink: async (_: unknown, args: { secretHash: string }, ctx: KeysContext) => {
+      assertGateway(ctx);
+      const session = await ctx.deps.signIn.redeem(args.secretHash);
+      if (!session) return null;
+      return {
+        token: session.token,
+        accessToken: {
+          id: session.id,
+          name: SESSION_TOKEN_NAME,
+          prefix: session.prefix,
+          createdAt: new Date().toISOString(),
+          lastUsedAt: null,
+          revokedAt: null,
+          expiresAt: session.expiresAt.toISOString(),
+        },
+      };
+    },
+    endSession: (_: unknown, args: { secretHash: string }, ctx: KeysContext) => {
+      assertGateway(ctx);
+      return ctx.deps.signIn.end(args.secretHash);
     },
     applyPaymentEvent: (
       _: unknown,
@@ -126,6 +159,14 @@ export const keyManagementResolvers = {
   Organization: {
     apiKeys: (org: OrganizationView, _: unknown, ctx: KeysContext) =>
       ctx.deps.credentials.apiKeysOfOrganization(org.id),
+    usage: async (org: OrganizationView, _: unknown, ctx: KeysContext) => {
+      await ctx.deps.access.assertMember(ctx.identity, org.id);
+      const usage = await ctx.deps.usageStats.forOrganization(
+        org.id,
+        await ctx.deps.credentials.keyIdsOfOrganization(org.id),
+      );
+      return { ...usage, resetsAt: usage.resetsAt.toISOString() };
+    },
   },
   ApiKey: {
     usage: async (key: ApiKeyView, _: unknown, ctx: KeysContext) => {

@@ -51,6 +51,7 @@ export interface AccessTokenView {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  expiresAt: Date | null;
 }
 
 export interface CredentialHooks {
@@ -187,15 +188,26 @@ export class CredentialService {
     return docs.map(toApiKey);
   }
 
+  /** Ids of every key the organization ever had, deleted ones included (usage history). */
+  async keyIdsOfOrganization(organizationId: string): Promise<string[]> {
+    const docs = await this.models.ApiKey.find(
+      { organizationId: assertObjectId(organizationId, 'Organization') },
+      { _id: 1 },
+    ).lean();
+    return docs.map((doc) => String(doc._id));
+  }
+
   /**
    * `createdWith`: the token the dashboard used to ask. The new token joins that token's lineage,
    * so revoking a leaked token also ends the tokens made with it. Checked again after the insert:
    * a revocation that ran in between has either seen the new token or left its ancestor revoked.
+   * `expiresAt`: for dashboard sessions; other tokens live until revoked.
    */
   async createAccessToken(
     userId: string,
     name: string,
     createdWith?: string,
+    expiresAt: Date | null = null,
   ): Promise<{ token: string; id: string; prefix: string }> {
     const [user] = await this.accounts.usersByIds([userId]);
     if (!user) throw notFound('User');
@@ -215,6 +227,7 @@ export class CredentialService {
       secretHash: sha256Hex(token),
       prefix: displayPrefix(token),
       lineage,
+      expiresAt,
     });
     if (
       lineage.length > 0 &&
@@ -230,13 +243,15 @@ export class CredentialService {
   }
 
   /** The user's live access tokens, newest first, with their last use (never their values). */
-  async accessTokensOfUser(userId: string): Promise<AccessTokenView[]> {
-    const docs = await this.models.AccessToken.find({
-      userId: assertObjectId(userId, 'User'),
-      revokedAt: null,
-    })
-      .sort({ createdAt: -1, _id: -1 })
-      .lean();
+  async accessTokensOfUser(userId: string, now = new Date()): Promise<AccessTokenView[]> {
+    const docs = (
+      await this.models.AccessToken.find({
+        userId: assertObjectId(userId, 'User'),
+        revokedAt: null,
+      })
+        .sort({ createdAt: -1, _id: -1 })
+        .lean()
+    ).filter((doc) => !doc.expiresAt || doc.expiresAt > now);
     const used = await this.hooks.tokensLastUsed(docs.map((doc) => String(doc._id)));
     return docs.map((doc) => ({
       id: String(doc._id),
@@ -245,6 +260,7 @@ export class CredentialService {
       createdAt: doc.createdAt,
       lastUsedAt: used.get(String(doc._id)) ?? null,
       revokedAt: null,
+      expiresAt: doc.expiresAt ?? null,
     }));
   }
 
@@ -270,6 +286,14 @@ export class CredentialService {
       .lean()
       .then((docs) => docs.map((doc) => String(doc._id)));
     await this.hooks.tokensRevoked([String(previous._id), ...descendants]);
+  }
+
+  /** Revokes the live access token whose value has this hash (a dashboard session ending). */
+  async revokeAccessTokenByHash(secretHash: string): Promise<boolean> {
+    const token = await this.models.AccessToken.findOne({ secretHash, revokedAt: null }).lean();
+    if (!token) return false;
+    await this.revokeAccessToken(String(token._id));
+    return true;
   }
 
   /** Finds the live credential with this hash; expired keys are returned so callers can say so. */
@@ -298,7 +322,7 @@ export class CredentialService {
         organizationPlan: null,
         permissions: [],
         websiteIds: null,
-        expiresAt: null,
+        expiresAt: token.expiresAt ? token.expiresAt.toISOString() : null,
       };
     }
     return null;

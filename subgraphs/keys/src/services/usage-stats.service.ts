@@ -8,6 +8,17 @@ export interface UsageStats {
 }
 
 const DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface OrganizationUsage {
+  /** YYYY-MM (UTC). */
+  month: string;
+  /** Counted against the monthly quota. */
+  requests: number;
+  resetsAt: Date;
+  /** Each day of the month so far, oldest first, today last. */
+  daily: Array<{ date: string; requests: number }>;
+}
 
 /** A key's request totals and recent activity, from the counters the facade keeps in Redis. */
 export class UsageStatsService {
@@ -31,6 +42,35 @@ export class UsageStatsService {
     return {
       totalRequests: Number(total ?? 0),
       recentActivity: days.map((date, i) => ({ date, requests: Number(daily[i] ?? 0) })),
+    };
+  }
+
+  /**
+   * The organization's quota count this month, and its requests per day summed over its keys'
+   * daily counters (`keyIds` includes deleted keys: their calls still count).
+   */
+  async forOrganization(
+    organizationId: string,
+    keyIds: string[],
+    now = new Date(),
+  ): Promise<OrganizationUsage> {
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const days = Array.from({ length: now.getUTCDate() }, (_, i) =>
+      new Date(monthStart + i * DAY_MS).toISOString().slice(0, 10),
+    );
+    const pipeline = this.redis.pipeline().get(this.keys.monthly(organizationId, now));
+    for (const keyId of keyIds) pipeline.hmget(this.keys.keyDaily(keyId), ...days);
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
+    const totals = days.map(() => 0);
+    for (const [, counts] of results.slice(1))
+      (counts as Array<string | null>).forEach((count, i) => (totals[i]! += Number(count ?? 0)));
+    return {
+      month: now.toISOString().slice(0, 7),
+      requests: Number(results[0]?.[1] ?? 0),
+      resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+      daily: days.map((date, i) => ({ date, requests: totals[i]! })),
     };
   }
 }

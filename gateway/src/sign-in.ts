@@ -1,0 +1,191 @@
+import express, { Router, type Request, type Response } from 'express';
+import { parse as parseCookies } from 'cookie';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Dispatcher } from 'undici';
+import { z } from 'zod';
+import { postAsService } from '../../common/graphql-post';
+import type { Logger } from '../../common/logger';
+import { sha256Hex } from '../../common/secrets';
+import type { Mailer } from './mailer';
+
+export const SESSION_COOKIE = 'wa_session';
+export const SIGN_IN_PATH = '/sign-in';
+
+const ISSUE = `mutation IssueLoginLink($email: String!) { issueLoginLink(email: $email) }`;
+const REDEEM = `mutation RedeemLoginLink($secretHash: String!) {
+  redeemLoginLink(secretHash: $secretHash) { token accessToken { expiresAt } }
+}`;
+const END = `mutation EndSession($secretHash: String!) { endSession(secretHash: $secretHash) }`;
+
+const emailBody = z.object({ email: z.email().max(320) });
+const tokenBody = z.object({ token: z.string().min(1).max(200) });
+
+/** The dashboard session a request carries in its cookie; null when none. */
+export function sessionFromCookie(req: Request): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  return parseCookies(header)[SESSION_COOKIE] ?? null;
+}
+
+export interface SignInOptions {
+  keysUrl: string;
+  internalSecret: string;
+  dispatcher: Dispatcher;
+  redis: Redis;
+  redisKeyPrefix: string;
+  /** null: no way to mail links here (production without SMTP). */
+  mailer: Mailer | null;
+  /** The dashboard's public origin, for the links mailed (never taken from the request's Host). */
+  dashboardUrl: () => string;
+  secureCookie: boolean;
+  logger: Logger;
+}
+
+class SignInError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The dashboard's sign-in: `POST /auth/login-link` mails a one-time link (15 minutes),
+ * `POST /auth/sign-in` trades it for a session cookie, `POST /auth/sign-out` ends the session.
+ * Only JSON bodies are accepted, so a cross-site form cannot post here, and the cookie is
+ * httpOnly and SameSite=Strict, so no other site's page can use it.
+ */
+export function signInRouter(options: SignInOptions): Router {
+  const router = Router();
+  // Per client address: enough for a person, too few to flood someone's mailbox.
+  const linkLimiter = new RateLimiterRedis({
+    storeClient: options.redis,
+    keyPrefix: `${options.redisKeyPrefix}signin:link`,
+    points: 5,
+    duration: 15 * 60,
+  });
+
+  const callKeys = async <T>(query: string, variables: Record<string, string>): Promise<T> => {
+    let answer;
+    try {
+      answer = await postAsService(
+        options.keysUrl,
+        options.dispatcher,
+        { query, variables },
+        { secret: options.internalSecret, service: 'gateway', audience: 'keys' },
+      );
+    } catch {
+      throw unavailable();
+    }
+    const body = JSON.parse(answer.text) as { data?: T; errors?: unknown[] };
+    if (answer.status !== 200 || body.errors || !body.data) throw unavailable();
+    return body.data;
+  };
+
+  const jsonOnly = (req: Request) => {
+    if (!req.is('application/json'))
+      throw new SignInError(415, 'unsupported_media_type', 'Send a JSON body');
+  };
+
+  router.post(
+    '/auth/login-link',
+    express.json({ limit: '4kb' }),
+    handle(async (req, res) => {
+      jsonOnly(req);
+      const mailer = options.mailer;
+      if (!mailer)
+        throw new SignInError(
+          503,
+          'email_sign_in_unavailable',
+          'Sign-in links cannot be mailed here; ask an operator for one',
+        );
+      const parsed = emailBody.safeParse(req.body);
+      if (!parsed.success) throw new SignInError(400, 'invalid_email', 'Enter a valid email');
+      try {
+        await linkLimiter.consume(req.ip ?? 'unknown');
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw unavailable();
+        res.setHeader('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+        throw new SignInError(429, 'too_many_requests', 'Too many sign-in links; wait a little');
+      }
+      const { issueLoginLink } = await callKeys<{ issueLoginLink: string | null }>(ISSUE, {
+        email: parsed.data.email,
+      });
+      // The same answer whether or not the address has an account: nothing to enumerate.
+      if (issueLoginLink) {
+        const url = `${options.dashboardUrl()}${SIGN_IN_PATH}?token=${encodeURIComponent(issueLoginLink)}`;
+        await mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
+          options.logger.error({ err: (error as Error).message }, 'could not send a sign-in link');
+          throw unavailable();
+        });
+      }
+      res.status(202).json({ sent: true });
+    }),
+  );
+
+  router.post(
+    '/auth/sign-in',
+    express.json({ limit: '4kb' }),
+    handle(async (req, res) => {
+      jsonOnly(req);
+      const parsed = tokenBody.safeParse(req.body);
+      if (!parsed.success) throw invalidLink();
+      const { redeemLoginLink } = await callKeys<{
+        redeemLoginLink: { token: string; accessToken: { expiresAt: string } } | null;
+      }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) });
+      if (!redeemLoginLink) throw invalidLink();
+      const expires = new Date(redeemLoginLink.accessToken.expiresAt);
+      res.cookie(SESSION_COOKIE, redeemLoginLink.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: options.secureCookie,
+        path: '/',
+        expires,
+      });
+      res.status(204).end();
+    }),
+  );
+
+  router.post(
+    '/auth/sign-out',
+    handle(async (req, res) => {
+      const session = sessionFromCookie(req);
+      if (session) await callKeys(END, { secretHash: sha256Hex(session) });
+      res.clearCookie(SESSION_COOKIE, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: options.secureCookie,
+        path: '/',
+      });
+      res.status(204).end();
+    }),
+  );
+
+  function handle(step: (req: Request, res: Response) => Promise<void>) {
+    return (req: Request, res: Response) => {
+      step(req, res).catch((error: unknown) => {
+        if (!(error instanceof SignInError)) {
+          options.logger.error({ err: error }, 'sign-in failed');
+          error = unavailable();
+        }
+        const { status, code, message } = error as SignInError;
+        if (code === 'service_unavailable') res.setHeader('Retry-After', '5');
+        res.status(status).json({ error: { code, message } });
+      });
+    };
+  }
+
+  return router;
+}
+
+const invalidLink = () =>
+  new SignInError(
+    401,
+    'invalid_login_link',
+    'This sign-in link is unknown, already used or expired; ask for a new one',
+  );
+const unavailable = () =>
+  new SignInError(503, 'service_unavailable', 'Sign-in is unavailable; try again shortly');

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fromRoot } from '../../common/paths';
+import { captureLogs } from '../support/log-capture';
+import { buildAccount } from '../support/factories';
+import { graphql, http } from '../support/http';
+import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { waitFor } from '../support/wait';
+
+const run = promisify(execFile);
+const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
+const ME = 'query { me { email } }';
+
+/** The session cookie a Set-Cookie header sets, as a Cookie header would send it back. */
+const cookieOf = (setCookie: string | null) => {
+  expect(setCookie).toBeTruthy();
+  return setCookie!.split(';')[0]!;
+};
+
+describe('dashboard sign-in (one-time links, session cookie)', () => {
+  jest.setTimeout(90_000);
+  let stack: Stack;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    stack = await startStack(
+      'dashboard-sign-in',
+      { WEBHOOK_WORKERS_ENABLED: 'false', LOG_LEVEL: 'info' },
+      logs.sink,
+    );
+  });
+  afterAll(() => stack.stop());
+
+  const signIn = (token: string, contentType = 'application/json') =>
+    http(`${stack.gateway.url}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: JSON.stringify({ token }),
+    });
+  const me = (cookie: string) =>
+    graphql<{ me: { email: string } | null }>(stack.gateway.graphqlUrl, ME, {}, { cookie });
+
+  it('when an operator prints a link with `admin login:link`, then it signs that user in once, with an httpOnly SameSite=Strict cookie the gateway accepts', async () => {
+    const { user } = await buildAccount(stack);
+    const { stdout } = await run(
+      process.execPath,
+      [TSX, fromRoot('scripts', 'admin.ts'), 'login:link', '--email', user.email],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          MONGODB_URI: testMongoUri(`${stack.id}_keys`),
+          REDIS_URL: stack.env.REDIS_URL!,
+          REDIS_KEY_PREFIX: stack.env.REDIS_KEY_PREFIX!,
+          DASHBOARD_URL: stack.gateway.url,
+        },
+      },
+    );
+    const { url } = JSON.parse(stdout) as { url: string };
+    const link = new URL(url);
+    expect(`${link.origin}${link.pathname}`).toBe(`${stack.gateway.url}/sign-in`);
+    const token = link.searchParams.get('token')!;
+
+    const signedIn = await signIn(token);
+    expect(signedIn.status).toBe(204);
+    const setCookie = signedIn.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^wa_session=wat_/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/Expires=/);
+    const answer = await me(cookieOf(setCookie));
+    expect(answer.body.data?.me?.email).toBe(user.email);
+
+    // Used once: the same link again is refused.
+    const again = await signIn(token);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({
+      error: { code: 'invalid_login_link', message: expect.any(String) },
+    });
+  });
+
+  it('when the dashboard asks for a link by email, then it answers 202 whether or not the address has an account and the development transport logs the link only for a real user', async () => {
+    const { user } = await buildAccount(stack);
+    const ask = (email: string) =>
+      http(`${stack.gateway.url}/auth/login-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+    expect(await ask(user.email)).toMatchObject({ status: 202, body: { sent: true } });
+    expect(await ask('nobody-here@example.test')).toMatchObject({
+      status: 202,
+      body: { sent: true },
+    });
+    const logged = await waitFor(async () =>
+      logs.lines
+        .map((line) => JSON.parse(line) as { to?: string; url?: string })
+        .find((line) => line.to === user.email && line.url),
+    );
+    expect(logs.lines.some((line) => line.includes('nobody-here@example.test'))).toBe(false);
+    const token = new URL(logged.url!).searchParams.get('token')!;
+    expect((await signIn(token)).status).toBe(204);
+
+    expect((await ask('not an email')).status).toBe(400);
+  });
+
+  it('when a sign-in or link request is not JSON (a cross-site form could send it), then it is refused with 415 and no session', async () => {
+    const { user } = await buildAccount(stack);
+    const token = await stack.keys.services.signIn.issueLink(user.email);
+    const refused = await signIn(token!, 'text/plain');
+    expect(refused.status).toBe(415);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    // The link was not used up by the refused attempt.
+    expect((await signIn(token!)).status).toBe(204);
+  });
+
+  it('when a user signs out, then the cookie is cleared and the session value is refused at once', async () => {
+    const { user } = await buildAccount(stack);
+    const token = await stack.keys.services.signIn.issueLink(user.email);
+    const cookie = cookieOf((await signIn(token!)).headers.get('set-cookie'));
+    expect((await me(cookie)).body.data?.me?.email).toBe(user.email);
+
+    const out = await http(`${stack.gateway.url}/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/^wa_session=;/);
+    const after = await me(cookie);
+    expect(after.status).toBe(401);
+    expect(after.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
+  });
+
+  it('when a link is unknown or malformed, then sign-in answers 401 invalid_login_link', async () => {
+    expect((await signIn('wal_unknown')).body).toMatchObject({
+      error: { code: 'invalid_login_link' },
+    });
+    expect((await signIn('')).status).toBe(401);
+  });
+
+  it('when a session outlives DASHBOARD_SESSION_HOURS, then the gateway refuses it', async () => {
+    const short = await startStack('dashboard-session-expiry', {
+      WEBHOOK_WORKERS_ENABLED: 'false',
+      DASHBOARD_SESSION_HOURS: '0.0003', // about one second
+    });
+    try {
+      const { user } = await buildAccount(short);
+      const token = await short.keys.services.signIn.issueLink(user.email);
+      const signedIn = await http(`${short.gateway.url}/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      const cookie = cookieOf(signedIn.headers.get('set-cookie'));
+      const refused = await waitFor(async () => {
+        const answer = await graphql(short.gateway.graphqlUrl, ME, {}, { cookie });
+        return answer.status === 401 ? answer : null;
+      });
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
+    } finally {
+      await short.stop();
+    }
+  });
+});
