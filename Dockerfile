@@ -14,7 +14,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-# `npm run build` regenerates the supergraph and the persisted-operation manifest, then compiles.
+# `npm run build` regenerates the supergraph and the persisted-operation manifest, compiles, and
+# builds the dashboard (Vite) into dashboard/dist, which the gateway serves.
 # The `node` npm package only pins Node 24 for local runs; the image has its own Node 24, so it is
 # dropped.
 RUN npm run build \
@@ -23,9 +24,11 @@ RUN npm run build \
 
 # Everything the services read at run time, laid out as in the repository (common/paths.ts finds
 # the root by package.json): compiled code, dependencies, and the non-TypeScript assets
-# (subgraph schemas, the supergraph, the REST facade's operations and their manifest).
-RUN mkdir -p /out \
+# (subgraph schemas, the supergraph, the REST facade's operations and their manifest) and the
+# built dashboard.
+RUN mkdir -p /out/dashboard \
  && cp -R package.json dist node_modules /out/ \
+ && cp -R dashboard/dist /out/dashboard/ \
  && find gateway rest-facade subgraphs -type d -name src -prune -o -type f \
       \( -name '*.graphql' -o -name '*.json' \) -print \
     | xargs -r cp --parents -t /out

@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -26,6 +28,26 @@ export default tseslint.config(
       sourceType: 'commonjs',
       globals: { module: 'writable', require: 'readonly' },
     },
+  },
+  // Dashboard (browser SPA): generated GraphQL types and the build output are not linted.
+  { ignores: ['dashboard/dist/', 'dashboard/src/gql/'] },
+  {
+    files: ['dashboard/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['dashboard/*.ts', 'dashboard/build/**/*.ts'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['**/*.mjs'],

@@ -23,4 +23,6 @@ for entry in gateway/src/main.js rest-facade/src/main.js subgraphs/analytics/src
   subgraphs/keys/src/main.js subgraphs/webhooks/src/main.js scripts/admin.js; do
   [[ -f "$context/dist/$entry" ]] || { echo "[check-image-context] dist/$entry missing" >&2; exit 1; }
 done
+[[ -f "$context/dashboard/dist/index.html" ]] ||
+  { echo "[check-image-context] dashboard/dist/index.html missing (the gateway serves it)" >&2; exit 1; }
 echo "[check-image-context] the image's build context builds" >&2

@@ -1,10 +1,13 @@
 /**
  * Generates what the build derives from sources and keeps in the repository:
  * the composed supergraph, its API schema (what clients such as the dashboard see: no
- * federation or @inaccessible elements) and the persisted-operation manifest.
+ * federation or @inaccessible elements), the persisted-operation manifest and the dashboard's
+ * typed GraphQL documents (GraphQL Code Generator, from that API schema).
  * `--check` fails when either is stale or the subgraphs do not compose.
  */
 import { composeServices } from '@apollo/composition';
+import { generate as generateDocuments } from '@graphql-codegen/cli';
+import dashboardCodegen from '../dashboard/codegen';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse, printSchema } from 'graphql';
 import { fromRoot } from '../common/paths';
@@ -37,7 +40,16 @@ function composeSupergraph(): { supergraph: string; apiSchema: string } {
   };
 }
 
-function main(): void {
+/** The dashboard's typed documents as the codegen config would write them (nothing written). */
+async function dashboardDocuments(): Promise<Array<{ path: string; content: string }>> {
+  const files = (await generateDocuments({ ...dashboardCodegen, silent: true }, false)) as Array<{
+    filename: string;
+    content: string;
+  }>;
+  return files.map((file) => ({ path: fromRoot(file.filename), content: file.content }));
+}
+
+async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const { supergraph, apiSchema } = composeSupergraph();
   const outputs = [
@@ -45,6 +57,9 @@ function main(): void {
     { path: API_SCHEMA_PATH, content: apiSchema },
     { path: MANIFEST_PATH, content: `${JSON.stringify(buildManifest(), null, 2)}\n` },
   ];
+  // Typed against the API schema just composed: written first when it changed.
+  if (!check) writeIfChanged(outputs[1]!);
+  outputs.push(...(await dashboardDocuments()));
   let stale = 0;
   for (const { path, content } of outputs) {
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
@@ -52,18 +67,22 @@ function main(): void {
     if (check) {
       console.error(`${path} is stale: run \`npm run generate\` and commit the result`);
       stale += 1;
-    } else {
-      writeFileSync(path, content);
-      console.log(`wrote ${path}`);
-    }
+    } else writeIfChanged({ path, content });
   }
   if (stale > 0) process.exit(1);
-  if (check) console.log('supergraph, API schema and persisted-operation manifest are up to date');
+  if (check)
+    console.log(
+      "supergraph, API schema, persisted-operation manifest and the dashboard's typed documents are up to date",
+    );
 }
 
-try {
-  main();
-} catch (error) {
+function writeIfChanged({ path, content }: { path: string; content: string }): void {
+  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
+  writeFileSync(path, content);
+  console.log(`wrote ${path}`);
+}
+
+main().catch((error: unknown) => {
   console.error((error as Error).message);
   process.exit(1);
-}
+});

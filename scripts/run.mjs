@@ -3,7 +3,7 @@
 // machine has: it installs what is missing (dependencies, a MongoDB-compatible engine), then
 // hands over to the project's own Node (the `node` package in node_modules, Node 24).
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +57,88 @@ function ensureMongoEngine({ optional }) {
   run('bash', ['scripts/install-ferretdb.sh']);
 }
 
+/** The newest modification time of a file, or of the files under a folder; 0 when missing. */
+function newestMtime(target) {
+  const stats = statSync(target, { throwIfNoEntry: false });
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(target, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .reduce(
+      (newest, entry) =>
+        Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+      0,
+    );
+}
+
+/** Builds the dashboard (Vite) unless dashboard/dist is newer than its sources. */
+function ensureDashboard() {
+  const built = path.join(root, 'dashboard', 'dist', 'index.html');
+  const newestSource = Math.max(
+    ...['src', 'index.html', 'vite.config.ts'].map((p) =>
+      newestMtime(path.join(root, 'dashboard', p)),
+    ),
+  );
+  if (newestMtime(built) >= newestSource) return;
+  say('building the dashboard (vite)');
+  run(projectNode, [
+    path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--config',
+    'dashboard/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH), which the browser tests drive. */
+function findChromium() {
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH);
+  return existsSync('/usr/bin/chromium');
+}
+
+/** Runs the project's Node with `args` to the end; resolves with its exit code. */
+function runProjectNode(args) {
+  return new Promise((resolve) => {
+    const child = spawn(projectNode, args, { cwd: root, stdio: 'inherit' });
+    const forward = (signal) => child.kill(signal);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, forward);
+    child.on('exit', (code, signal) => {
+      for (const s of ['SIGINT', 'SIGTERM']) process.off(s, forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** jest (all of it, or the files named), then, for the whole suite, the dashboard in Chromium. */
+async function runTests(args) {
+  const jest = await runProjectNode([
+    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    ...args,
+  ]);
+  if (jest !== 0 || args.length > 0) process.exit(jest);
+  if (!findChromium()) {
+    if (process.env.CI) {
+      say('the browser tests need Chromium: apt-get install chromium (or set CHROMIUM_PATH)');
+      process.exit(1);
+    }
+    say(
+      'skipped the browser tests: no Chromium (sudo apt-get install chromium, or set CHROMIUM_PATH)',
+    );
+    process.exit(0);
+  }
+  ensureDashboard();
+  say('browser tests (Playwright, Chromium)');
+  process.exit(
+    await runProjectNode([
+      path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+      'test',
+      '--config',
+      'test/e2e/playwright.config.ts',
+    ]),
+  );
+}
+
 function handOver(args) {
   const child = spawn(projectNode, args, { cwd: root, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
@@ -67,6 +149,7 @@ const [command, ...rest] = process.argv.slice(2);
 ensureDependencies();
 if (command === 'start') {
   ensureMongoEngine({ optional: true });
+  ensureDashboard();
   say('building (tsc, incremental)');
   run(projectNode, [
     path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
@@ -76,7 +159,7 @@ if (command === 'start') {
   handOver([path.join(root, 'dist', 'scripts', 'start-stack.js'), ...rest]);
 } else if (command === 'test') {
   ensureMongoEngine({ optional: false });
-  handOver([path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...rest]);
+  void runTests(rest);
 } else {
   say('usage: node scripts/run.mjs start|test [args]');
   process.exit(2);

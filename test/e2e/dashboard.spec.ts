@@ -1,0 +1,359 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fromRoot } from '../../common/paths';
+import { verifyBodySignature } from '../../subgraphs/webhooks/src/domain/signing-secret';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+const run = promisify(execFile);
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run through the e2e global setup`);
+  return value;
+};
+const dashboard = () => env('E2E_DASHBOARD_URL');
+const facade = () => env('E2E_FACADE_URL');
+
+/** `npm run --silent admin -- <args>` against the suite's stack: its one line of JSON. */
+async function admin(...args: string[]): Promise<Record<string, string>> {
+  const { stdout } = await run(
+    process.execPath,
+    [fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs'), fromRoot('scripts', 'admin.ts'), ...args],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        MONGODB_URI: env('E2E_KEYS_MONGODB_URI'),
+        REDIS_URL: env('E2E_REDIS_URL'),
+        REDIS_KEY_PREFIX: env('E2E_REDIS_KEY_PREFIX'),
+        DASHBOARD_URL: dashboard(),
+      },
+    },
+  );
+  return JSON.parse(stdout) as Record<string, string>;
+}
+
+const loginLink = async (email: string) => (await admin('login:link', '--email', email)).url!;
+
+const callApi = (key: string, path = '/websites') =>
+  fetch(`${facade()}/api/external/v1${path}`, { headers: { 'x-api-key': key } });
+
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** A link of the sidebar. */
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+/** A full-page screenshot kept under test-results/, and an axe-core check of the page. */
+async function checkPage(page: Page, name: string): Promise<void> {
+  // Charts load lazily: shoot the page as a reader sees it.
+  await expect(page.getByText(/Loading/)).toHaveCount(0);
+  await page.screenshot({
+    path: fromRoot('test-results', 'screens', `${name}.png`),
+    fullPage: true,
+  });
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `accessibility on ${name}`,
+  ).toEqual([]);
+}
+
+test.describe.serial('the dashboard, driven as a customer would', () => {
+  let page: Page;
+  let receiver: WebhookReceiver;
+
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    page = await context.newPage();
+    receiver = await startWebhookReceiver();
+  });
+  test.afterAll(async () => {
+    await receiver.close();
+    await page.context().close();
+  });
+
+  test('sign-in: a signed-out visitor is sent to the sign-in page; a login:link link signs in once', async () => {
+    await page.goto(`${dashboard()}/keys`);
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await checkPage(page, 'sign-in');
+
+    const url = await loginLink(env('E2E_EMAIL'));
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'API Keys' })).toBeVisible();
+    expect(page.url()).not.toContain('token=');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'wa_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    // No credential is readable by scripts.
+    expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toMatch(
+      /wat_|svc_/,
+    );
+    await expect(page.getByText('No API keys yet')).toBeVisible();
+    await checkPage(page, 'keys-empty');
+  });
+
+  let firstValue = '';
+  let keyId = '';
+
+  test("keys: the creation form has the spec's defaults; the value is shown once, copied, and works against the API", async () => {
+    await page.getByRole('button', { name: 'Create API key' }).first().click();
+    await expect(page.getByLabel('Name')).toBeVisible();
+    await checkPage(page, 'key-create-form');
+    await expect(page.getByLabel('Read analytics data')).toBeChecked();
+    await expect(page.getByLabel('Track events')).toBeChecked();
+    await expect(page.getByLabel('Manage websites')).not.toBeChecked();
+    await expect(page.getByLabel('Manage team')).not.toBeChecked();
+    await expect(page.getByLabel('Admin access')).not.toBeChecked();
+    await expect(page.getByLabel('All websites')).toBeChecked();
+    await expect(page.getByLabel('Selected websites only')).not.toBeChecked();
+    await expect(page.getByLabel('Expiration')).toHaveValue(/1y|ONE_YEAR|one_year/i);
+
+    await page.getByLabel('Name').fill('Production reporting');
+    await page.getByLabel('Description').fill('Nightly export');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByTestId('new-key-value');
+    await expect(shown).toBeVisible();
+    firstValue = (
+      (await shown.inputValue().catch(() => null)) ??
+      (await shown.textContent()) ??
+      ''
+    ).trim();
+    expect(firstValue).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByText('This key will not be shown again')).toBeVisible();
+    await checkPage(page, 'key-created');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText('Copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstValue);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const row = page.getByRole('row', { name: /Production reporting/ });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(firstValue.slice(0, 12));
+    await expect(page.getByText(firstValue)).toHaveCount(0);
+    await checkPage(page, 'keys-list');
+
+    expect((await callApi(firstValue)).status).toBe(200);
+  });
+
+  test("keys: the call shows in the key's log, filtered by endpoint and date; usage statistics count it", async () => {
+    await page.getByRole('link', { name: 'Production reporting' }).click();
+    await expect(page.getByRole('heading', { name: 'Production reporting' })).toBeVisible();
+    keyId = page.url().split('/keys/')[1]!.split(/[?#]/)[0]!;
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From').fill(today);
+    await page.getByLabel('To').fill(tomorrow);
+    await page.getByLabel('Endpoint').fill('/api/external/v1/websites');
+    // The call log is written behind the request (a stream): reload until it is there.
+    await expect(async () => {
+      await page.reload();
+      await expect(
+        page.getByRole('cell', { name: '/api/external/v1/websites' }).first(),
+      ).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: '200', exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('total-requests')).toHaveText(/^1$/);
+    await checkPage(page, 'key-details');
+
+    // Another endpoint filter hides the call.
+    await page.getByLabel('Endpoint').fill('/api/external/v1/usage');
+    await page.reload();
+    await expect(page.getByRole('cell', { name: '/api/external/v1/websites' })).toHaveCount(0);
+  });
+
+  test('keys: regenerate shows a new value once and the old one gets 401; delete ends the new one', async () => {
+    await page.goto(`${dashboard()}/keys/${keyId}`);
+    await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    await page.getByRole('button', { name: 'Regenerate key' }).click();
+    const shown = page.getByTestId('new-key-value');
+    await expect(shown).toBeVisible();
+    const secondValue = (
+      (await shown.inputValue().catch(() => null)) ??
+      (await shown.textContent()) ??
+      ''
+    ).trim();
+    expect(secondValue).toMatch(/^svc_/);
+    expect(secondValue).not.toBe(firstValue);
+    expect((await callApi(firstValue)).status).toBe(401);
+    expect((await callApi(secondValue)).status).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await checkPage(page, 'key-delete-confirm');
+    await page.getByRole('button', { name: 'Delete key' }).click();
+    await expect(page).toHaveURL(/\/keys$/);
+    await expect(page.getByRole('row', { name: /Production reporting/ })).toHaveCount(0);
+    expect((await callApi(secondValue)).status).toBe(401);
+  });
+
+  test('webhooks: create (secret once), test against a local receiver, rotate, delete', async () => {
+    await nav(page, 'Webhooks').click();
+    await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+    await checkPage(page, 'webhooks-empty');
+    await page.getByRole('button', { name: 'Create webhook' }).first().click();
+    await page.getByLabel('URL').fill(`${receiver.url}/hooks`);
+    await page.getByLabel('Description').fill('Ops receiver');
+    await page.getByRole('button', { name: 'Create webhook' }).last().click();
+    const secretShown = page.getByTestId('new-webhook-secret');
+    await expect(secretShown).toBeVisible();
+    const secret = (
+      (await secretShown.inputValue().catch(() => null)) ??
+      (await secretShown.textContent()) ??
+      ''
+    ).trim();
+    expect(secret.length).toBeGreaterThan(20);
+    await checkPage(page, 'webhook-created');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    receiver.respondWith({ status: 200, body: 'received by the e2e receiver' });
+    await page
+      .getByRole('link', { name: /Ops receiver|\/hooks/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByText('received by the e2e receiver')).toBeVisible();
+    await expect(page.getByText(/\b200\b/).first()).toBeVisible();
+    const [first] = await receiver.waitForRequests(1);
+    const signedWith = (value: string, index: number) =>
+      verifyBodySignature(
+        value,
+        receiver.requests[index]!.rawBody,
+        String(receiver.requests[index]!.headers['x-webhook-signature']),
+      );
+    expect(first).toBeDefined();
+    expect(signedWith(secret, 0)).toBe(true);
+    await checkPage(page, 'webhook-details');
+
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page
+      .getByRole('button', { name: /^Rotate/ })
+      .last()
+      .click();
+    const rotatedShown = page.getByTestId('new-webhook-secret');
+    await expect(rotatedShown).toBeVisible();
+    const rotated = (
+      (await rotatedShown.inputValue().catch(() => null)) ??
+      (await rotatedShown.textContent()) ??
+      ''
+    ).trim();
+    expect(rotated).not.toBe(secret);
+    await page.getByRole('button', { name: 'Done' }).click();
+    // Only the new secret validates from now on.
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await receiver.waitForRequests(2);
+    expect(signedWith(rotated, 1)).toBe(true);
+    expect(signedWith(secret, 1)).toBe(false);
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: /^Delete webhook/ }).click();
+    await expect(page.getByRole('link', { name: /Ops receiver/ })).toHaveCount(0);
+  });
+
+  test("usage: this month's requests move when the API is called", async () => {
+    await nav(page, 'API Keys').click();
+    await page.getByRole('button', { name: 'Create API key' }).first().click();
+    await page.getByLabel('Name').fill('Usage probe');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByTestId('new-key-value');
+    const key = (
+      (await shown.inputValue().catch(() => null)) ??
+      (await shown.textContent()) ??
+      ''
+    ).trim();
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await nav(page, 'Usage').click();
+    const used = page.getByTestId('month-requests');
+    await expect(used).toBeVisible();
+    const before = Number((await used.textContent())!.replace(/\D/g, ''));
+    for (let i = 0; i < 3; i += 1) expect((await callApi(key)).status).toBe(200);
+    await page.reload();
+    await expect(used).toHaveText(String(before + 3));
+    await expect(page.getByText(/30\b.*per minute|per minute.*\b30\b/i).first()).toBeVisible();
+    await checkPage(page, 'usage');
+  });
+
+  test('websites: list with tracking code and snippet; the overview shows collected traffic', async () => {
+    await nav(page, 'Websites').click();
+    await expect(page.getByRole('heading', { name: 'Websites' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'shop.example.test' })).toBeVisible();
+    const snippet = page.getByTestId('tracker-snippet').first();
+    const trackingCode = /data-tracking-code="([\w-]+)"/.exec((await snippet.textContent())!)![1]!;
+    await checkPage(page, 'websites');
+
+    // Three page views as a browser's tracker sends them.
+    for (const path of ['/', '/pricing', '/pricing']) {
+      const sent = await fetch(`${facade()}/api/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'user-agent': DESKTOP_CHROME },
+        body: JSON.stringify({
+          type: 'pageview',
+          trackingCode,
+          url: `https://shop.example.test${path}`,
+        }),
+      });
+      expect(sent.status).toBe(202);
+    }
+    await page.getByRole('link', { name: 'Shop' }).click();
+    await expect(page.getByRole('heading', { name: /Shop/ })).toBeVisible();
+    // Applied by the analytics subgraph behind the request: reload until it shows.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('total-pageviews')).toHaveText('3', { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: '/pricing' })).toBeVisible();
+    await checkPage(page, 'website-overview');
+  });
+
+  test('several organizations: a switcher changes every page; keyboard use and a narrow screen', async () => {
+    const beta = await admin('org:create', '--name', 'Beta Labs', '--plan', 'scale');
+    await admin('member:add', '--org', beta.id!, '--user', env('E2E_USER_ID'), '--role', 'member');
+    await nav(page, 'Usage').click();
+    await page.reload();
+    const switcher = page.getByLabel('Organization');
+    await expect(switcher).toBeVisible();
+    await switcher.selectOption({ label: 'Beta Labs (Scale)' });
+    await expect(page.getByText('60 requests per minute')).toBeVisible();
+    await expect(page.getByTestId('month-requests')).toHaveText('0');
+    await nav(page, 'API Keys').click();
+    await expect(page.getByText('No API keys yet')).toBeVisible();
+    await switcher.selectOption({ label: 'Acme Analytics (Pro)' });
+    await expect(page.getByRole('row', { name: /Usage probe/ })).toBeVisible();
+
+    // The create dialog opens from the keyboard, takes focus, and Escape closes it.
+    await page.getByRole('button', { name: 'Create API key' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Name')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Create API key' })).toBeFocused();
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('row', { name: /Usage probe/ })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await checkPage(page, 'keys-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  test('sign-out ends the session', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto(`${dashboard()}/keys`);
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});
