@@ -202,6 +202,8 @@ async function main(): Promise<void> {
       ANALYTICS_URL: `${url(byName.analytics!)}/graphql`,
       KEYS_URL: `${url(byName.keys!)}/graphql`,
       WEBHOOKS_URL: `${url(byName.webhooks!)}/graphql`,
+      // The dashboard's tracker snippets point at the facade.
+      PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? url(byName['rest-facade']!),
     };
     for (const spec of SERVICES) {
       const env = {

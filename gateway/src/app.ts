@@ -118,7 +118,7 @@ export async function createGatewayApp(
       },
     }),
   );
-  app.use(dashboardRouter());
+  app.use(dashboardRouter({ publicApiUrl: config.publicApiUrl }));
   app.use(jsonErrorHandler(logger));
   return { app, engine };
 }

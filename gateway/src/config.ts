@@ -23,6 +23,8 @@ const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The dashboard's public origin, used in mailed sign-in links. Default: this gateway's address. */
   DASHBOARD_URL: z.url().optional(),
+  /** The External API's public origin (the REST facade), for the dashboard's tracker snippets. */
+  PUBLIC_API_URL: z.url().optional(),
   /** Mails sign-in links (e.g. smtps://user:pass@smtp.example.com). Unset: logged outside production. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Web Analytics <no-reply@localhost>'),
@@ -37,6 +39,7 @@ export interface GatewayConfig extends BaseConfig, EngineConfig {
   dashboardUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  publicApiUrl: string | null;
 }
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
@@ -54,5 +57,6 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
     dashboardUrl: e.DASHBOARD_URL ? e.DASHBOARD_URL.replace(/\/+$/, '') : null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    publicApiUrl: e.PUBLIC_API_URL ? e.PUBLIC_API_URL.replace(/\/+$/, '') : null,
   };
 }

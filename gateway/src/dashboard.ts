@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import helmet from 'helmet';
@@ -11,9 +11,16 @@ export const DASHBOARD_DIST = fromRoot('dashboard', 'dist');
  * cached for a year, index.html never, and index.html for any other page a browser asks for
  * (the app routes in the browser). Mounted after every API path, so it only sees the rest.
  */
-export function dashboardRouter(dist = DASHBOARD_DIST): Router {
+export function dashboardRouter(
+  options: { dist?: string; publicApiUrl?: string | null } = {},
+): Router {
+  const dist = options.dist ?? DASHBOARD_DIST;
   const router = Router();
   const index = path.join(dist, 'index.html');
+  let page: string | null = null;
+  // Read once; the External API's public origin goes in for the tracker snippets.
+  const indexPage = () =>
+    (page ??= withApiOrigin(readFileSync(index, 'utf8'), options.publicApiUrl ?? null));
   router.use(
     helmet({
       contentSecurityPolicy: {
@@ -48,7 +55,13 @@ export function dashboardRouter(dist = DASHBOARD_DIST): Router {
         .send('The dashboard is not built: run `npm run build` (npm start does it).');
       return;
     }
-    res.sendFile(index);
+    res.type('html').send(indexPage());
   });
   return router;
+}
+
+function withApiOrigin(html: string, publicApiUrl: string | null): string {
+  if (!publicApiUrl) return html;
+  const escaped = publicApiUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return html.replace('</head>', `<meta name="wa-api-origin" content="${escaped}" />\n</head>`);
 }

@@ -5,10 +5,10 @@ import path from 'node:path';
 import express from 'express';
 import { dashboardRouter } from '../../gateway/src/dashboard';
 
-async function serve(dist: string) {
+async function serve(dist: string, publicApiUrl: string | null = null) {
   const app = express();
   app.get('/graphql', (_req, res) => res.json({ api: true }));
-  app.use(dashboardRouter(dist));
+  app.use(dashboardRouter({ dist, publicApiUrl }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -20,7 +20,10 @@ describe('the dashboard served by the gateway', () => {
   beforeAll(() => {
     dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dashboard</title>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Dashboard</title></head><body></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -43,6 +46,18 @@ describe('the dashboard served by the gateway', () => {
       expect((await fetch(`${url}/nope`, { headers: { accept: 'application/json' } })).status).toBe(
         404,
       );
+    } finally {
+      await close();
+    }
+  });
+
+  it("when PUBLIC_API_URL is set, then the page names the External API's origin for the tracker snippets", async () => {
+    const { url, close } = await serve(dist, 'https://api.example.test');
+    try {
+      const html = await (
+        await fetch(`${url}/websites`, { headers: { accept: 'text/html' } })
+      ).text();
+      expect(html).toContain('<meta name="wa-api-origin" content="https://api.example.test" />');
     } finally {
       await close();
     }

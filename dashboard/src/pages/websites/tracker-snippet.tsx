@@ -2,13 +2,14 @@ import { useId } from 'react';
 import { CopyButton } from '../../components/copy-button';
 
 /**
- * The facade serves the tracking script; its origin is not the dashboard's, and no GraphQL
- * field gives it, so it is set at build time.
+ * The facade serves the tracking script from another origin than the dashboard's: the gateway
+ * names it in a meta tag of the page (PUBLIC_API_URL), else the build's VITE_TRACKER_ORIGIN.
  */
-const TRACKER_ORIGIN = (import.meta.env.VITE_TRACKER_ORIGIN || 'http://127.0.0.1:3000').replace(
-  /\/+$/,
-  '',
-);
+const TRACKER_ORIGIN = (
+  document.querySelector<HTMLMetaElement>('meta[name="wa-api-origin"]')?.content ||
+  import.meta.env.VITE_TRACKER_ORIGIN ||
+  'http://127.0.0.1:3000'
+).replace(/\/+$/, '');
 
 export const trackerSnippet = (trackingCode: string): string =>
   `<script defer src="${TRACKER_ORIGIN}/tracker.js" data-tracking-code="${trackingCode}"></script>`;
