@@ -4,6 +4,9 @@ import type { Express } from 'express';
 import { listen } from './http-server';
 import type { Logger } from './logger';
 import { connectMongo, pingMongo } from './mongo';
+import express from 'express';
+import { circuitGate, MongoCircuit } from './mongo-circuit';
+import { databaseUnavailable } from './subgraph-server';
 import { createRedis, logRedisErrors, pingRedis, waitForRedis } from './redis';
 import type { ReadinessCheck } from './health';
 import type { SubgraphConfig } from './subgraph-config';
@@ -51,7 +54,15 @@ export async function startSubgraph<Services>(
     { name: 'redis', check: () => pingRedis(redis) },
   ];
   const parts = await build({ connection, redis, readiness });
-  const server = await listen(parts.app, config.port, config.host);
+  // While the database does not answer, GraphQL requests are refused at once (503) instead of
+  // each waiting out the driver's server selection.
+  const circuit = new MongoCircuit(connection, logger);
+  circuit.start();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/graphql', circuitGate(circuit, databaseUnavailable));
+  app.use(parts.app);
+  const server = await listen(app, config.port, config.host);
   logger.info({ url: server.url }, 'listening');
   return {
     url: server.url,
@@ -61,6 +72,7 @@ export async function startSubgraph<Services>(
       await server.close();
       await parts.apollo.stop();
       await parts.beforeClose?.();
+      circuit.stop();
       await connection.close();
       redis.disconnect();
     },

@@ -140,6 +140,11 @@ function warnOfOutage(logger: Logger, fields: Record<string, unknown>, message: 
   logger.warn({ ...fields, requestId: currentRequestId() }, message);
 }
 
+export const databaseUnavailable = () => ({
+  message: 'The database is unavailable; retry shortly',
+  extensions: { code: 'service_unavailable', httpStatus: 503 },
+});
+
 /** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
 export function hideInternalErrors(
   formatted: GraphQLFormattedError,
@@ -183,11 +188,7 @@ export function hideInternalErrors(
       { err: (original as Error)?.message },
       'mongodb unavailable: answering 503 service_unavailable',
     );
-    return {
-      message: 'The database is unavailable; retry shortly',
-      path: formatted.path,
-      extensions: { code: 'service_unavailable', httpStatus: 503 },
-    };
+    return { ...databaseUnavailable(), path: formatted.path };
   }
   if (status === 503 && code === 'service_unavailable') {
     // An unreachable service behind this one (common/errors.ts serviceUnavailable): the caller

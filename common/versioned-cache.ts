@@ -18,12 +18,16 @@ type Entry<T> = { value: T | null };
  * (`bumpGeneration`), and each lookup reads it first and clears the cache when it moved. So a
  * change is seen at once on every instance, for the price of one Redis GET instead of a database
  * query (lookups that overlap share one GET, so "at once" means within one Redis round trip).
- * When Redis cannot be read the cache is bypassed, never trusted.
+ *
+ * When Redis cannot be read, changes cannot be announced: entries are still served, and what is
+ * loaded is still kept, but only for their own time to live (`ttlMs`), which bounds how long a
+ * change made during the outage can go unseen. When Redis answers again the whole cache is
+ * dropped, since any number of changes may have happened meanwhile.
  */
 export class VersionedCache<T extends object> {
   private readonly entries: LRUCache<string, Entry<T>>;
   private generation: string | null = null;
-  private bypassing = false;
+  private outage = false;
   /** The generation read in flight; concurrent lookups share it instead of each asking Redis. */
   private reading: Promise<string> | null = null;
 
@@ -40,13 +44,13 @@ export class VersionedCache<T extends object> {
 
   async get(key: string, load: () => Promise<T | null>): Promise<T | null> {
     const current = await this.observeGeneration();
-    if (current === null) return load();
     const cached = this.entries.get(key);
     if (cached) return cached.value;
     const value = await load();
     // Kept only if no other lookup saw a newer generation while this one loaded: otherwise a value
     // read before a revocation would be stored as current and outlive it. (A change nobody has
     // seen yet is caught by the next lookup, which clears the cache.)
+    // During an outage (current null) there is nothing newer to have seen.
     if (this.generation === current)
       this.entries.set(
         key,
@@ -75,26 +79,28 @@ export class VersionedCache<T extends object> {
 
   /**
    * Reads the generation (lookups that overlap share one read) and drops the cache when it moved.
-   * Null when Redis cannot be read: the cache is then bypassed, never trusted.
+   * Null when Redis cannot be read: entries then live out their time to live, no longer.
    */
   private async observeGeneration(): Promise<string | null> {
     let current: string;
     try {
       current = await (this.reading ??= this.readGeneration());
     } catch (error) {
-      if (!this.bypassing)
+      if (!this.outage)
         this.logger.warn(
           { err: (error as Error).message, cache: this.options.generationKey },
-          'cache bypassed: redis unavailable',
+          'redis unavailable: cached entries are served until their time to live ends',
         );
-      this.bypassing = true;
-      this.entries.clear();
+      this.outage = true;
       this.generation = null;
       return null;
     }
-    if (this.bypassing)
-      this.logger.info({ cache: this.options.generationKey }, 'cache back in use');
-    this.bypassing = false;
+    if (this.outage) {
+      // Changes made meanwhile could not be announced: forget everything.
+      this.logger.info({ cache: this.options.generationKey }, 'redis back: cache cleared');
+      this.entries.clear();
+    }
+    this.outage = false;
     if (current !== this.generation) {
       this.entries.clear();
       this.generation = current;

@@ -68,7 +68,7 @@ describe('while MongoDB is unreachable', () => {
   });
 
   jest.setTimeout(60_000);
-  it('when the database goes away, then reads answer 503 service_unavailable (not 500) and cost no quota, known tracking codes keep collecting, nothing is logged as a bug, and all recovers by itself', async () => {
+  it('when the database goes away, then each subgraph opens its circuit and reads answer 503 service_unavailable (not 500) and cost no quota, known tracking codes keep collecting, nothing is logged as a bug, and all recovers by itself', async () => {
     const account = await buildAccount(stack, { plan: 'enterprise' });
     const { key, apiKey } = await buildApiKey(stack, account);
     const keyId = apiKey.id;
@@ -99,6 +99,15 @@ describe('while MongoDB is unreachable', () => {
 
     await engine.crash();
     crashed = true;
+    // Each subgraph's circuit opens by itself (its pings fail), so requests are refused at once.
+    const circuitLines = (msg: string) =>
+      logs.lines
+        .filter((l) => l.includes(msg))
+        .map((l) => (JSON.parse(l) as { service: string }).service);
+    await waitFor(async () => new Set(circuitLines('circuit open')).size === 3);
+    expect(new Set(circuitLines('circuit open'))).toEqual(
+      new Set(['analytics', 'keys', 'webhooks']),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_200)); // the tracking code's entry is stale now
 
     const failedDuringOutage: string[] = [];
@@ -166,6 +175,15 @@ describe('while MongoDB is unreachable', () => {
       recovered = (await callApi(stack, 'GET', `/analytics/${site.id}?range=7d`, { key })).status;
     }
     expect(recovered).toBe(200);
+    // Every circuit closed by itself: the webhooks subgraph answers too.
+    await waitFor(
+      async () =>
+        (
+          await http(`${stack.facade.url}/v1/cli/mutate/webhooks`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status === 200,
+    );
     await stack.analytics.services.ingest.waitUntilIdle();
     const overview = await callApi<{ data: { summary: { pageviews: number } } }>(
       stack,

@@ -6,6 +6,7 @@ import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { waitFor } from '../support/wait';
 
 describe('External API when Redis is unavailable', () => {
   let stack: Stack;
@@ -37,14 +38,16 @@ describe('External API when Redis is unavailable', () => {
     await stack.stop();
   });
 
+  let made = 0;
   const get = async (key: string, path = '/websites') => {
+    made += 1;
     const url = `${facade.url}/api/external/v1${path}`;
     const response = await http(url, { headers: { 'x-api-key': key } });
     expectMatchesOpenApi('GET', url, response);
     return response;
   };
 
-  it('LIM-6: when Redis goes away, then the API keeps answering within an in-memory limit, omits the inexact headers, logs it, and recovers by itself', async () => {
+  it('LIM-6: when Redis goes away, then the API keeps answering within an in-memory limit, omits the inexact headers, logs it, and recovers by itself, adding the calls it answered meanwhile to the key total', async () => {
     const account = await buildAccount(stack, { plan: 'pro' });
     const { key } = await buildApiKey(stack, account);
     const healthy = await get(key);
@@ -89,6 +92,13 @@ describe('External API when Redis is unavailable', () => {
     expect(recovered!.headers.get('x-usage-monthly')).toBe('2');
     await facade.deps.callLog.flush();
     expect(flushWarnings()).toBe(1);
+    // The calls answered during the outage are added to the key's total once Redis is back.
+    const total = await waitFor(async () => {
+      const response = await get(key, '/usage');
+      const shown = Number(response.headers.get('x-usage-total'));
+      return shown === made && shown;
+    });
+    expect(total).toBeGreaterThan(32);
     expect(warnings.join('')).not.toContain('"level":"error"');
   });
 });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../common/logger';
 import { createRedis, waitForRedis } from '../../common/redis';
 import { bumpGeneration, VersionedCache } from '../../common/versioned-cache';
+import { startTcpProxy } from '../support/tcp-proxy';
+import { waitFor } from '../support/wait';
 
 describe('VersionedCache (per-process cache dropped on every instance through Redis)', () => {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -46,5 +48,40 @@ describe('VersionedCache (per-process cache dropped on every instance through Re
     expect(cache.peek('key')).toBeUndefined();
     expect(await cache.get('key', async () => ({ version: 2 }))).toEqual({ version: 2 });
     expect(await cache.isCurrent()).toBe(true);
+  });
+
+  it('when Redis goes away, then cached values are still served and new ones kept for their time to live; when it is back, everything cached is dropped (changes made meanwhile could not be announced)', async () => {
+    const target = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const proxy = await startTcpProxy(Number(target.port || 6379), target.hostname);
+    const viaProxy = createRedis(`redis://127.0.0.1:${proxy.port}`);
+    viaProxy.on('error', () => undefined);
+    const cache = new VersionedCache<{ version: number }>(
+      viaProxy,
+      { generationKey, ttlMs: 60_000, negativeTtlMs: 60_000 },
+      createLogger('test', 'silent'),
+    );
+    try {
+      await waitForRedis(viaProxy);
+      await cache.get('known', async () => ({ version: 1 }));
+      await proxy.cut();
+      await waitFor(async () => viaProxy.status !== 'ready');
+      const loads: string[] = [];
+      const load = (key: string, version: number) => async () => {
+        loads.push(key);
+        return { version };
+      };
+      expect(await cache.get('known', load('known', 99))).toEqual({ version: 1 });
+      expect(await cache.get('new', load('new', 2))).toEqual({ version: 2 });
+      expect(await cache.get('new', load('new', 98))).toEqual({ version: 2 });
+      expect(loads).toEqual(['new']);
+
+      await proxy.restore();
+      await waitForRedis(viaProxy, 10_000);
+      expect(await cache.get('known', load('known', 3))).toEqual({ version: 3 });
+      expect(await cache.get('new', load('new', 4))).toEqual({ version: 4 });
+    } finally {
+      viaProxy.disconnect();
+      await proxy.cut();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/logger';
+import { UncountedCalls } from './uncounted-calls';
 import { usageKeys } from '../../../common/usage-keys';
 import { minuteLimiterOnRedis } from '../../../common/per-minute-limit';
 
@@ -87,6 +88,7 @@ export class UsageLimiter {
   private readonly memoryLimiters = new Map<number, RateLimiterMemory>();
   private readonly keys: ReturnType<typeof usageKeys>;
   private storeHealthy = true;
+  private readonly uncounted: UncountedCalls;
 
   constructor(
     private readonly redis: Redis,
@@ -94,6 +96,7 @@ export class UsageLimiter {
     private readonly logger: Logger,
   ) {
     this.keys = usageKeys(prefix);
+    this.uncounted = new UncountedCalls(redis, prefix, logger);
     redis.defineCommand('waCountMonthly', { numberOfKeys: 3, lua: MONTHLY_SCRIPT });
   }
 
@@ -141,8 +144,10 @@ export class UsageLimiter {
         DAILY_KEPT_DAYS * DAY_MS,
       )) as MonthlyResult;
       this.markStore(true);
+      if (this.uncounted.size > 0) void this.uncounted.flush();
     } catch (error) {
       this.markStore(false, error);
+      this.uncounted.add(subject.keyId, now);
     }
     const monthlyUsed = monthly ? Number(monthly[1]) : null;
     const base = {

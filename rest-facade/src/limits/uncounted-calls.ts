@@ -1,0 +1,91 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../../common/logger';
+import { usageKeys } from '../../../common/usage-keys';
+
+/** At most this many keys are remembered; an outage long enough to exceed it is logged. */
+const MAX_KEYS = 100_000;
+
+/**
+ * Calls answered while Redis could not count them, per key and UTC day, added to the keys'
+ * totals (`X-Usage-Total`, `totalRequests`) and daily counts once Redis answers again. Held in
+ * this process only: a facade that dies during the outage loses them (its call log buffer too).
+ */
+export class UncountedCalls {
+  private pending = new Map<string, Map<string, number>>();
+  private overflowWarned = false;
+  private flushing: Promise<void> | null = null;
+  private readonly keys: ReturnType<typeof usageKeys>;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.keys = usageKeys(prefix);
+    // Also when no call comes after the outage to trigger it.
+    redis.on('ready', () => void this.flush());
+  }
+
+  add(keyId: string, now: Date): void {
+    let days = this.pending.get(keyId);
+    if (!days) {
+      if (this.pending.size >= MAX_KEYS) {
+        if (!this.overflowWarned)
+          this.logger.warn(
+            { keys: MAX_KEYS },
+            'too many keys called during the redis outage: totals of the rest are not kept',
+          );
+        this.overflowWarned = true;
+        return;
+      }
+      this.pending.set(keyId, (days = new Map()));
+    }
+    const day = now.toISOString().slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) + 1);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Adds what was held to Redis; what fails stays held for the next attempt. Never rejects. */
+  flush(): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    return (this.flushing ??= this.write().finally(() => (this.flushing = null)));
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    this.overflowWarned = false;
+    const pipeline = this.redis.multi();
+    let calls = 0;
+    for (const [keyId, days] of batch) {
+      let total = 0;
+      for (const [day, count] of days) {
+        pipeline.hincrby(this.keys.keyDaily(keyId), day, count);
+        total += count;
+      }
+      pipeline.incrby(this.keys.keyTotal(keyId), total);
+      calls += total;
+    }
+    try {
+      await pipeline.exec();
+      this.logger.info(
+        { calls, keys: batch.size },
+        'calls answered during the redis outage added to the key totals',
+      );
+    } catch (error) {
+      // Not applied (MULTI is all or nothing): keep them for the next attempt.
+      for (const [keyId, days] of batch) {
+        const held = this.pending.get(keyId) ?? new Map<string, number>();
+        for (const [day, count] of days) held.set(day, (held.get(day) ?? 0) + count);
+        this.pending.set(keyId, held);
+      }
+      this.logger.warn(
+        { err: (error as Error).message },
+        'could not add the outage calls to the key totals yet',
+      );
+    }
+  }
+}
