@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { ChainableCommander, Redis } from 'ioredis';
+import type { ReadinessCheck } from './health';
 import type { Logger } from './logger';
 import { logRedisErrors } from './redis';
 
@@ -52,6 +53,11 @@ export interface StreamConsumerOptions {
    * rather than trimming history; without it, acknowledged entries stay until the cap trims them.
    */
   deleteAcknowledged?: boolean;
+  /**
+   * How long the consumer may go without progress while its group has a backlog before its
+   * readiness check fails (see `readinessCheck`). Default 60 s.
+   */
+  stallAfterMs?: number;
 }
 
 /** Another consumer holds the lease now: the batch in hand is left to it. */
@@ -61,6 +67,20 @@ export class LeaseLostError extends Error {
 
 /** Where `retry` moves entries that keep failing. */
 export const deadLetterStream = (stream: string) => `${stream}:dead`;
+
+const DEFAULT_STALL_AFTER_MS = 60_000;
+/** Readiness probes within this long of one another share one XINFO GROUPS. */
+const BACKLOG_CACHE_MS = 2_000;
+
+/** What XINFO GROUPS says of this consumer's group. */
+interface Backlog {
+  /** Delivered to a consumer and not yet acknowledged. */
+  pending: number;
+  /** Not yet delivered; null when entries were deleted in a way Redis cannot count past. */
+  lag: number | null;
+  /** Whether anything is left to handle: pending, or entries after the last delivered one. */
+  waiting: boolean;
+}
 
 /** Take the lease if free, or extend it if it is ours: 1 when held afterwards, else 0. */
 const HOLD_LEASE = `
@@ -84,20 +104,20 @@ export class StreamConsumer {
   private readonly consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private reader: Redis | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** When the loop last completed a pass (see `readinessCheck`). */
+  private lastProgressAt = Date.now();
+  private backlogCache: { at: number; backlog: Promise<Backlog> } | null = null;
 
   constructor(private readonly options: StreamConsumerOptions) {}
 
   async start(): Promise<void> {
-    const { redis, stream, group } = this.options;
-    try {
-      await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM');
-    } catch (error) {
-      if (!String((error as Error).message).includes('BUSYGROUP')) throw error;
-    }
+    const { redis, stream } = this.options;
+    await this.createGroup();
     // Blocking reads get their own connection so they never delay other commands.
     this.reader = redis.duplicate({ enableOfflineQueue: true });
     logRedisErrors(this.reader, this.options.logger, `${stream} reader`);
     this.running = true;
+    this.lastProgressAt = Date.now();
     this.loop = this.run();
   }
 
@@ -124,6 +144,23 @@ export class StreamConsumer {
     await Promise.all(this.inFlight);
   }
 
+  /**
+   * For `/readyz`: fails while the group is missing (until the loop has recreated it), or while
+   * the consumer is stalled. Stalled means both:
+   * - the group has a backlog: entries pending (delivered, not acknowledged) or not yet delivered
+   *   (XINFO GROUPS `lag`, or an entry after `last-delivered-id` when Redis cannot tell the lag);
+   * - this consumer has not made progress for `stallAfterMs` (default 60 s), progress being a
+   *   pass of its loop that completed: a read answered and what it brought was handled and
+   *   acknowledged (or dead-lettered), or, as the standby of an `exclusive` consumer, the lease
+   *   was found held elsewhere. A handler that hangs or keeps failing, a loop that keeps erring,
+   *   and a stopped consumer all stop progress; an idle one (empty reads every `blockMs`) does not.
+   * An instance idle beside a busy one is therefore ready; the stuck one is not. Costs one
+   * XINFO GROUPS per probe at most, shared by probes within 2 s.
+   */
+  readinessCheck(name: string): ReadinessCheck {
+    return { name, check: () => this.assertProgressing() };
+  }
+
   private async holdLease(): Promise<boolean> {
     const lease = this.options.exclusive;
     if (!lease) return true;
@@ -143,6 +180,7 @@ export class StreamConsumer {
     while (this.running) {
       try {
         if (!(await this.holdLease())) {
+          this.lastProgressAt = Date.now();
           await new Promise((resolve) =>
             setTimeout(resolve, Math.min(this.options.exclusive!.leaseMs / 3, 1_000)),
           );
@@ -150,6 +188,7 @@ export class StreamConsumer {
         }
         await this.readOnce(this.options.blockMs ?? 1_000);
         await this.options.between?.(() => this.assertLeased());
+        this.lastProgressAt = Date.now();
         if (failures > 0)
           this.options.logger.info(
             { stream: this.options.stream, failures },
@@ -168,11 +207,61 @@ export class StreamConsumer {
     }
   }
 
+  /**
+   * Creates the group (and the stream), unless it exists; true when this call created it.
+   *
+   * At `0`, not `$`: when the group is missing because Redis lost its data, the stream holds only
+   * what producers appended since (their XADD recreated it), which nobody has read; `$` would skip
+   * exactly those entries. After a failover to a replica that kept the stream but not the group,
+   * `0` re-reads entries that may have been handled already: handlers are idempotent, and with
+   * `deleteAcknowledged` the handled ones are gone anyway.
+   */
+  private async createGroup(): Promise<boolean> {
+    const { redis, stream, group } = this.options;
+    try {
+      await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM');
+      return true;
+    } catch (error) {
+      if (!String((error as Error).message).includes('BUSYGROUP')) throw error;
+      return false;
+    }
+  }
+
+  /**
+   * After a read found the group or stream gone (Redis restarted without persistence, FLUSHALL,
+   * a failover to a replica without the group, the key deleted): recreates them and says so once.
+   * Entries that were pending vanished with the group; nothing here still refers to them, and an
+   * acknowledgement of one that is in hand answers 0 rather than an error.
+   */
+  private async recreateGroup(cause: unknown): Promise<void> {
+    const { stream, group, logger } = this.options;
+    if (await this.createGroup())
+      logger.warn(
+        { stream, group, err: (cause as Error).message },
+        'stream consumer group was missing (Redis lost its data?); recreated it from the start of the stream',
+      );
+  }
+
   private async readOnce(blockMs: number): Promise<number> {
+    let entries: StreamEntry[];
+    try {
+      entries = await this.read(blockMs);
+    } catch (error) {
+      if (!isGroupLost(error)) throw error;
+      await this.recreateGroup(error);
+      // At once: producers may have appended since the loss (a failure here is retried by `run`).
+      entries = await this.read(blockMs);
+    }
+    if (entries.length === 0) return 0;
+    return this.process(entries);
+  }
+
+  /** The next batch: orphans of a previous lease holder, idle entries of dead consumers, or new. */
+  private async read(blockMs: number): Promise<StreamEntry[]> {
     const { stream, group, batchSize = 500, claimIdleMs = 30_000 } = this.options;
     const reader = this.reader ?? this.options.redis;
     const orphaned = await this.claimOrphans();
-    if (orphaned.length > 0) return this.process(orphaned);
+    if (orphaned.length > 0) return orphaned;
     const claimed = (await reader.xautoclaim(
       stream,
       group,
@@ -191,8 +280,7 @@ export class StreamConsumer {
       )(...args, 'STREAMS', stream, '>')) as Array<[string, Array<[string, string[]]>]> | null;
       entries = toEntries(result?.[0]?.[1] ?? []);
     }
-    if (entries.length === 0) return 0;
-    return this.process(entries);
+    return entries;
   }
 
   private async process(entries: StreamEntry[]): Promise<number> {
@@ -352,6 +440,65 @@ export class StreamConsumer {
       clearInterval(renew);
     }
   }
+
+  private async assertProgressing(): Promise<void> {
+    const { stream, group, stallAfterMs = DEFAULT_STALL_AFTER_MS } = this.options;
+    const backlog = await this.cachedBacklog();
+    const quietMs = Date.now() - this.lastProgressAt;
+    if (backlog.waiting && quietMs > stallAfterMs)
+      throw new Error(
+        `${stream} ${group}: no progress for ${Math.round(quietMs / 1_000)} s with entries waiting (pending ${backlog.pending}, lag ${backlog.lag ?? 'unknown'})`,
+      );
+  }
+
+  private cachedBacklog(): Promise<Backlog> {
+    const now = Date.now();
+    if (!this.backlogCache || now - this.backlogCache.at > BACKLOG_CACHE_MS)
+      this.backlogCache = { at: now, backlog: this.readBacklog() };
+    return this.backlogCache.backlog;
+  }
+
+  private async readBacklog(): Promise<Backlog> {
+    const { redis, stream, group } = this.options;
+    const missing = () => new Error(`${stream}: consumer group ${group} is missing`);
+    const groups = (await redis.xinfo('GROUPS', stream).catch((error: unknown) => {
+      if (/no such key/i.test((error as Error).message)) throw missing();
+      throw error;
+    })) as unknown[][];
+    const info = groups.find((fields) => fieldOf(fields, 'name') === group);
+    if (!info) throw missing();
+    const pending = Number(fieldOf(info, 'pending'));
+    const rawLag = fieldOf(info, 'lag');
+    const lag = rawLag === null || rawLag === undefined ? null : Number(rawLag);
+    let undelivered = (lag ?? 0) > 0;
+    if (lag === null) {
+      const next = await redis.xrange(
+        stream,
+        `(${String(fieldOf(info, 'last-delivered-id'))}`,
+        '+',
+        'COUNT',
+        1,
+      );
+      undelivered = next.length > 0;
+    }
+    return { pending, lag, waiting: pending > 0 || undelivered };
+  }
+}
+
+/**
+ * The group or its stream is gone: NOGROUP from a read or claim, or a blocked read released
+ * because the key was deleted (FLUSHALL, DEL).
+ */
+function isGroupLost(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return (
+    message.startsWith('NOGROUP') || message.startsWith('UNBLOCKED the stream key no longer exists')
+  );
+}
+
+function fieldOf(flat: unknown[], name: string): unknown {
+  const index = flat.indexOf(name);
+  return index === -1 ? undefined : flat[index + 1];
 }
 
 function toEntries(raw: Array<[string, string[]] | null>): StreamEntry[] {

@@ -45,7 +45,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       deps,
       internalSecret: config.internalSecret,
       logger,
-      readiness,
+      readiness: [...readiness, deps.ingest.readinessCheck()],
       inlineTrace: config.inlineTrace,
       createLoaders: (d) => createAnalyticsLoaders(d),
     });

@@ -78,7 +78,9 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       deps,
       internalSecret: config.internalSecret,
       logger,
-      readiness,
+      readiness: config.workersEnabled
+        ? [...readiness, callLogConsumer.readinessCheck('call-log consumer')]
+        : readiness,
       inlineTrace: config.inlineTrace,
       createLoaders: (d) => createKeysLoaders(d),
     });

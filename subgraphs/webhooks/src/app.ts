@@ -114,7 +114,9 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
         deps,
         internalSecret: config.internalSecret,
         logger,
-        readiness,
+        readiness: consumer
+          ? [...readiness, consumer.readinessCheck('platform-event consumer')]
+          : readiness,
         inlineTrace: config.inlineTrace,
         createLoaders: (d) => createWebhooksLoaders(d),
       });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { ReadinessCheck } from '../../../../common/health';
 import type { Logger } from '../../../../common/logger';
 import { isMongoUnavailable } from '../../../../common/mongo-outage';
 import { isRedisUnavailable, logRedisErrors } from '../../../../common/redis';
@@ -120,6 +121,11 @@ export class IngestService {
 
   start(): Promise<void> {
     return this.consumer.start();
+  }
+
+  /** Fails while the stream's group is missing or ingestion is stalled (StreamConsumer). */
+  readinessCheck(): ReadinessCheck {
+    return this.consumer.readinessCheck('analytics ingest');
   }
 
   async stop(): Promise<void> {
