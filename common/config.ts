@@ -102,6 +102,11 @@ export const baseEnvSchema = z.object({
     .regex(/^[\w:.-]*$/, 'letters, digits and : . _ - only')
     .default('wa:'),
   INTERNAL_SECRET: internalSecret,
+  /**
+   * Stopping, how long a server keeps answering (every answer with `Connection: close`, /readyz
+   * 503) before it closes, so load balancers stop sending first. Default 5 in production, else 0.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).optional(),
 });
 
 export interface BaseConfig {
@@ -111,6 +116,7 @@ export interface BaseConfig {
   redisUrl: string;
   redisKeyPrefix: string;
   internalSecret: string;
+  shutdownDrainMs: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -132,5 +138,6 @@ export function toBaseConfig(service: string, e: z.output<typeof baseEnvSchema>)
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     internalSecret: e.INTERNAL_SECRET,
+    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
   };
 }

@@ -1,5 +1,30 @@
-import type { ErrorRequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from './logger';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-context';
+
+/**
+ * The error shape of the gateway and the subgraphs for answers that never reached GraphQL: a
+ * GraphQL response with one error, its code in GraphQL's upper snake case (`not_found` →
+ * `NOT_FOUND`).
+ */
+export function graphqlErrorBody(code: string, message: string) {
+  return { errors: [{ message, extensions: { code: code.toUpperCase() } }] };
+}
+
+function sendJsonError(res: Response, status: number, code: string, message: string): void {
+  // The subgraphs do not expose their request id on what GraphQL answers; errors carry it anyway.
+  if (!res.hasHeader(REQUEST_ID_HEADER))
+    res.setHeader(REQUEST_ID_HEADER, requestIdOf(res) ?? randomUUID());
+  res.status(status).json(graphqlErrorBody(code, message));
+}
+
+/**
+ * After every route of the gateway and the subgraphs: an unknown path, or a method no route of
+ * the path takes, is a JSON 404 rather than Express's HTML page.
+ */
+export const jsonNotFound: RequestHandler = (req, res) =>
+  sendJsonError(res, 404, 'not_found', `No such path: ${req.method} ${req.path}`);
 
 /**
  * The last handler of the gateway's and the subgraphs' Express apps: failures that never reached
@@ -23,10 +48,6 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
         : status < 500
           ? (failure.message ?? 'Bad request')
           : 'Internal error';
-    res.status(status).json({
-      errors: [
-        { message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } },
-      ],
-    });
+    sendJsonError(res, status, status < 500 ? 'bad_request' : 'internal_server_error', message);
   };
 }

@@ -4,18 +4,20 @@ export interface Stoppable {
   stop(): Promise<void>;
 }
 
+/** How long stopping may take after the drain period (SHUTDOWN_DRAIN_SECONDS). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
- * The whole of a service's `main`: start it, stop it on SIGTERM/SIGINT within ten seconds, and
+ * The whole of a service's `main`: start it, stop it on SIGTERM/SIGINT within its drain period
+ * plus ten seconds, and
  * exit non-zero with a readable message when the start fails. Signals are handled from the first
  * moment: one that arrives while the service is still starting stops it as soon as it is up.
  */
 export function runService(
   name: string,
-  start: () => Promise<{ service: Stoppable; logger: Logger }>,
+  start: () => Promise<{ service: Stoppable; logger: Logger; drainMs?: number }>,
 ): void {
-  let started: { service: Stoppable; logger: Logger } | null = null;
+  let started: { service: Stoppable; logger: Logger; drainMs?: number } | null = null;
   let requested: string | null = null;
   let stopping = false;
 
@@ -24,11 +26,13 @@ export function runService(
     if (!started || stopping) return;
     stopping = true;
     const { service, logger } = started;
-    logger.info({ signal }, `${name} stopping`);
+    const drainMs = started.drainMs ?? 0;
+    logger.info({ signal, drainMs }, `${name} stopping`);
+    const deadlineMs = drainMs + SHUTDOWN_DEADLINE_MS;
     const deadline = setTimeout(() => {
-      logger.error(`${name} did not stop within ${SHUTDOWN_DEADLINE_MS} ms; exiting`);
+      logger.error(`${name} did not stop within ${deadlineMs} ms; exiting`);
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    }, deadlineMs);
     deadline.unref();
     service.stop().then(
       () => {

@@ -2,8 +2,8 @@ import { Redis, ReplyError } from 'ioredis';
 import type { Logger } from './logger';
 
 /**
- * Commands fail fast while Redis is away (no offline queue), so callers can fall back at once
- * instead of piling requests up; ioredis keeps reconnecting in the background.
+ * Commands fail fast while Redis is away (no offline queue) or after 2 s when it hangs, so callers
+ * can fall back instead of piling requests up; ioredis keeps reconnecting in the background.
  */
 export function createRedis(url: string): Redis {
   return new Redis(url, {
@@ -13,6 +13,10 @@ export function createRedis(url: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    // A Redis that hangs without closing the connection (overloaded, paused) fails a command
+    // after 2 s like one that is down, instead of holding the request; blocking stream reads
+    // wait at most 1 s.
+    commandTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     lazyConnect: false,
   });

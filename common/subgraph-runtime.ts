@@ -62,7 +62,9 @@ export async function startSubgraph<Services>(
   app.disable('x-powered-by');
   app.use('/graphql', circuitGate(circuit, databaseUnavailable));
   app.use(parts.app);
-  const server = await listen(app, config.port, config.host);
+  const server = await listen(app, config.port, config.host, {
+    drainMs: config.shutdownDrainMs,
+  });
   logger.info({ url: server.url }, 'listening');
   return {
     url: server.url,

@@ -14,7 +14,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import gql from 'graphql-tag';
 import { healthRouter, type ReadinessCheck } from './health';
-import { jsonErrorHandler } from './json-errors';
+import { jsonErrorHandler, jsonNotFound } from './json-errors';
 import { isMongoUnavailable } from './mongo-outage';
 import { verifyIdentity, type Audience, type CallerIdentity, type GraphQLBody } from './identity';
 import { currentRequestId, requestContext } from './request-context';
@@ -73,7 +73,7 @@ export async function createSubgraphApp<Deps>(
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestContext({ trustIncoming: true, expose: false }));
+  app.use(requestContext({ trustIncoming: true, expose: true }));
   app.use(healthRouter(options.readiness));
   app.use(
     '/graphql',
@@ -109,6 +109,7 @@ export async function createSubgraphApp<Deps>(
       },
     }),
   );
+  app.use(jsonNotFound);
   app.use(jsonErrorHandler(logger));
   return { app, apollo };
 }

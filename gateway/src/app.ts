@@ -3,7 +3,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import { healthRouter, upstreamChecks } from '../../common/health';
-import { jsonErrorHandler } from '../../common/json-errors';
+import { jsonErrorHandler, jsonNotFound } from '../../common/json-errors';
 import { listen } from '../../common/http-server';
 import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
@@ -34,7 +34,9 @@ export async function startGateway(
   await waitForRedis(redis);
   let ownUrl = '';
   const { app, engine } = await createGatewayApp(config, logger, redis, manifest, () => ownUrl);
-  const server = await listen(app, config.port, config.host);
+  const server = await listen(app, config.port, config.host, {
+    drainMs: config.shutdownDrainMs,
+  });
   ownUrl = server.url;
   logger.info({ url: server.url }, 'listening');
   return {
@@ -64,7 +66,9 @@ export async function createGatewayApp(
   app.use(
     healthRouter([
       { name: 'redis', check: () => pingRedis(redis) },
-      ...upstreamChecks(config.subgraphUrls, '/readyz'),
+      // Alive, not ready: a subgraph's database outage or stalled consumer must not take the
+      // public GraphQL (and the dashboard) out of a balancer's rotation; each subgraph says so.
+      ...upstreamChecks(config.subgraphUrls, '/healthz'),
     ]),
   );
   app.use(
@@ -119,6 +123,7 @@ export async function createGatewayApp(
     }),
   );
   app.use(dashboardRouter({ publicApiUrl: config.publicApiUrl }));
+  app.use(jsonNotFound);
   app.use(jsonErrorHandler(logger));
   return { app, engine };
 }

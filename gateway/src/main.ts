@@ -7,5 +7,5 @@ runService('gateway', async () => {
   const config = loadGatewayConfig(process.env);
   const logger = createLogger('gateway', config.logLevel);
   const running = await startGateway(config, logger);
-  return { service: running, logger };
+  return { service: running, logger, drainMs: config.shutdownDrainMs };
 });

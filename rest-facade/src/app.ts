@@ -5,9 +5,11 @@ import { listen } from '../../common/http-server';
 import type { Logger } from '../../common/logger';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
 import { createRedis, logRedisErrors, pingRedis, waitForRedis } from '../../common/redis';
-import { notFound } from './api-error';
+import { ApiError, notFound } from './api-error';
+import { errorBody } from './envelope';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
 import { CallLogWriter } from './call-log/call-log.writer';
+import { CollectorService } from './collect/collector.service';
 import { createPublicRouter } from './collect/public.router';
 import type { FacadeConfig } from './config';
 import type { FacadeDeps } from './deps';
@@ -23,7 +25,7 @@ import { matchPathsExactly, refuseTrailingSlash } from './exact-paths';
 
 export { API_BASE };
 
-export function createFacadeApp(deps: ExternalApiDeps): Express {
+export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorService): Express {
   const app = express();
   matchPathsExactly(app);
   app.disable('x-powered-by');
@@ -46,7 +48,7 @@ export function createFacadeApp(deps: ExternalApiDeps): Express {
   });
   app.use(API_BASE, createExternalApiRouter(deps));
   app.use('/v1/cli/mutate/webhooks', createWebhooksRouter(deps));
-  app.use(createPublicRouter(deps));
+  app.use(createPublicRouter(deps, collector));
   app.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
   app.use(errorMapper(deps.logger));
   return app;
@@ -83,8 +85,14 @@ export async function startFacade(
     headroom: new Headroom(),
     callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
   };
-  const app = createFacadeApp(deps);
-  const server = await listen(app, config.port, config.host);
+  const collector = new CollectorService(base);
+  await collector.start();
+  const app = createFacadeApp(deps, collector);
+  const server = await listen(app, config.port, config.host, {
+    drainMs: config.shutdownDrainMs,
+    // Node-level refusals (malformed HTTP, no Host, CONNECT…) in the External API's envelope.
+    errorBody: (status, code, message) => errorBody(new ApiError(status, code, message)),
+  });
   logger.info({ url: server.url }, 'listening');
   return {
     url: server.url,
@@ -92,6 +100,7 @@ export async function startFacade(
     engine,
     async stop() {
       await server.close();
+      await collector.close();
       await deps.callLog.close();
       await engine.stop();
       redis.disconnect();

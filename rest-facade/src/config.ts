@@ -26,12 +26,18 @@ const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
    * lookup fails (keys subgraph or its database down), a known code keeps its website anyway.
    */
   TRACKING_CODE_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Accepted events the collector holds while Redis cannot take them, appended when it is back;
+   * past this, collection answers 503 with Retry-After.
+   */
+  COLLECT_BUFFER_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export interface FacadeConfig extends BaseConfig, EngineConfig {
   port: number;
   trustedProxies: string;
   trackingCodeCacheMs: number;
+  collectBufferEvents: number;
 }
 
 export function loadFacadeConfig(env: Env): FacadeConfig {
@@ -42,5 +48,6 @@ export function loadFacadeConfig(env: Env): FacadeConfig {
     port: e.FACADE_PORT,
     trustedProxies: e.TRUSTED_PROXIES,
     trackingCodeCacheMs: e.TRACKING_CODE_CACHE_SECONDS * 1000,
+    collectBufferEvents: e.COLLECT_BUFFER_EVENTS,
   };
 }

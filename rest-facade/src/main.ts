@@ -7,5 +7,5 @@ runService('rest-facade', async () => {
   const config = loadFacadeConfig(process.env);
   const logger = createLogger('rest-facade', config.logLevel);
   const running = await startFacade(config, logger);
-  return { service: running, logger };
+  return { service: running, logger, drainMs: config.shutdownDrainMs };
 });

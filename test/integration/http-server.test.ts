@@ -52,11 +52,11 @@ describe('listen(): requests Node refuses before any handler runs', () => {
       'a request with headers over the limit',
       `GET / HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${'a'.repeat(20_000)}\r\n\r\n`,
       431,
-      'headers_too_large',
+      'HEADERS_TOO_LARGE',
     ],
-    ['a request that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'bad_request'],
+    ['a request that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'BAD_REQUEST'],
   ])(
-    'when %s arrives, then the error envelope with a request id comes back, not a bare status line',
+    'when %s arrives, then a JSON error with a request id comes back, not a bare status line',
     async (_case, bytes, status, code) => {
       const server = await listen((_req, res) => res.end('ok'), 0, '127.0.0.1');
       try {
@@ -65,12 +65,28 @@ describe('listen(): requests Node refuses before any handler runs', () => {
         expect(answer.head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}(\r\n|$)/);
         expect(answer.head).toContain('Content-Type: application/json');
         expect(answer.body).toEqual({
-          success: false,
-          error: { code, message: expect.any(String), timestamp: expect.any(String) },
+          errors: [{ message: expect.any(String), extensions: { code } }],
         });
       } finally {
         await server.close();
       }
     },
   );
+
+  it('when the server is given its own error shape, then what Node refuses is answered in it', async () => {
+    const server = await listen((_req, res) => res.end('ok'), 0, '127.0.0.1', {
+      errorBody: (status, code, message) => ({ status, code, message }),
+    });
+    try {
+      const answer = await rawExchange(server.port, 'GET / HTTP/1.1\r\nExpect: foo\r\n\r\n');
+      expect(answer.head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.body).toEqual({
+        status: 400,
+        code: 'bad_request',
+        message: expect.any(String),
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -1,50 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import {
-  ANALYTICS_STREAM_MAX_LENGTH,
-  analyticsEventStream,
-  type CollectedEvent,
-} from '../../../subgraphs/analytics/src/ingest/collected-event';
+import { isRedisUnavailable } from '../../../common/redis';
+import type { CollectedEvent } from '../../../subgraphs/analytics/src/ingest/collected-event';
+import type { FacadeDeps } from '../deps';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
 import { FACADE_SERVICE_IDENTITY } from '../../../common/identity';
+import {
+  COLLECT_RETRY_AFTER_SECONDS,
+  CollectedEventWriter,
+  collectionUnavailable,
+} from './collected-event.writer';
+import { LIVE_WINDOW_MS, liveKey, queueAppend } from './event-stream';
 
-export const LIVE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
-export const liveKey = (prefix: string, websiteId: string) => `${prefix}live:${websiteId}`;
+/** How often tomorrow's salt is made sure of ahead of midnight. */
+const SALT_REFRESH_MS = 3_600_000;
 
 /**
- * The collector's write: append the event for the analytics consumer and mark the visitor live,
- * in one MULTI round trip. The seed script writes through this too.
+ * One event's append, in one MULTI round trip, outside the collector (the seed script and tests
+ * write through this); the collector's own appends go through CollectedEventWriter.
  */
 export async function appendEvent(
   redis: Redis,
   prefix: string,
   event: CollectedEvent,
 ): Promise<void> {
-  const live = liveKey(prefix, event.websiteId);
-  const results = await redis
-    .multi()
-    .xadd(
-      analyticsEventStream(prefix),
-      'MAXLEN',
-      '~',
-      String(ANALYTICS_STREAM_MAX_LENGTH),
-      '*',
-      'event',
-      JSON.stringify(event),
-    )
-    .zadd(live, event.ts, event.visitorId)
-    .pexpire(live, LIVE_WINDOW_MS * 2)
-    .exec();
+  const tx = redis.multi();
+  queueAppend(tx, prefix, event, JSON.stringify(event));
+  const results = await tx.exec();
   const failed = results?.find(([error]) => error);
   if (!results || failed) throw failed?.[0] ?? new Error('redis transaction aborted');
 }
 
 /**
  * What the public endpoints share: tracking code → website (cached), the daily salt, the append
- * to the analytics stream and the live-visitor sorted sets.
+ * to the analytics stream (through CollectedEventWriter, which holds events while Redis is away)
+ * and the live-visitor sorted sets.
  */
 export class CollectorService {
   /**
@@ -53,14 +46,21 @@ export class CollectorService {
    * is down), a code known before keeps its website, so beacons still reach the stream.
    */
   private readonly sites: LRUCache<string, { websiteId: string | null }>;
-  private salt: { day: number; value: string } | null = null;
+  /** Salts by UTC day: today's and tomorrow's are kept ahead, so a Redis outage does not stop collection. */
+  private readonly salts = new Map<number, string>();
+  private saltTimer: NodeJS.Timeout | null = null;
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly gateway: GatewayClient;
+  private readonly cacheMs: number;
+  private readonly writer: CollectedEventWriter;
 
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly gateway: GatewayClient,
-    private readonly cacheMs: number,
-  ) {
+  constructor({ redis, config, gateway, logger }: FacadeDeps) {
+    this.redis = redis;
+    this.prefix = config.redisKeyPrefix;
+    this.gateway = gateway;
+    this.cacheMs = config.trackingCodeCacheMs;
+    this.writer = new CollectedEventWriter(redis, this.prefix, logger, config.collectBufferEvents);
     this.sites = new LRUCache<string, { websiteId: string | null }>({
       max: 50_000,
       ttl: this.cacheMs,
@@ -84,25 +84,65 @@ export class CollectorService {
     });
   }
 
+  /** Gets today's and tomorrow's salts now and tomorrow's again every hour. */
+  async start(): Promise<void> {
+    await this.prepareSalts();
+    this.saltTimer = setInterval(() => void this.prepareSalts(), SALT_REFRESH_MS);
+    this.saltTimer.unref();
+  }
+
+  /** Stopping, once no request comes any more: appends what is held (briefly), see the writer. */
+  async close(): Promise<void> {
+    if (this.saltTimer) clearInterval(this.saltTimer);
+    await this.writer.close();
+  }
+
   /** The website of a tracking code, or null when no website has it. */
   async websiteOf(trackingCode: string): Promise<string | null> {
     return (await this.sites.fetch(trackingCode))?.websiteId ?? null;
   }
 
-  /** Today's salt, shared by every facade instance through Redis and gone two days later. */
+  /**
+   * The salt of `now`'s UTC day, shared by every facade instance through Redis and gone two days
+   * after its day began. Unknown here while Redis cannot be reached: a 503.
+   */
   async dailySalt(now: number): Promise<string> {
     const day = Math.floor(now / DAY_MS);
-    if (this.salt?.day === day) return this.salt.value;
+    const known = this.salts.get(day);
+    if (known) return known;
+    try {
+      return await this.fetchSalt(day, now);
+    } catch (error) {
+      if (!isRedisUnavailable(error)) throw error;
+      throw collectionUnavailable(
+        `Redis cannot be reached; retry in ${COLLECT_RETRY_AFTER_SECONDS} seconds`,
+      );
+    }
+  }
+
+  /** Resolves once the event is in the stream or held for it; a 503 ApiError when neither. */
+  append(event: CollectedEvent): Promise<void> {
+    return this.writer.append(event);
+  }
+
+  private async fetchSalt(day: number, now: number): Promise<string> {
     const key = `${this.prefix}analytics:salt:${day}`;
-    await this.redis.set(key, randomBytes(32).toString('hex'), 'EX', 2 * 86_400, 'NX');
+    // Made ahead of its day, a salt still expires two days after that day began.
+    const ttl = 2 * 86_400 + Math.max(0, Math.ceil((day * DAY_MS - now) / 1000));
+    await this.redis.set(key, randomBytes(32).toString('hex'), 'EX', ttl, 'NX');
     const value = await this.redis.get(key);
     if (!value) throw new Error('daily salt unavailable');
-    this.salt = { day, value };
+    this.salts.set(day, value);
+    for (const cached of this.salts.keys()) if (cached < day - 1) this.salts.delete(cached);
     return value;
   }
 
-  append(event: CollectedEvent): Promise<void> {
-    return appendEvent(this.redis, this.prefix, event);
+  /** Failures are left for the next hour (or the first request of the day) to retry. */
+  private async prepareSalts(): Promise<void> {
+    const now = Date.now();
+    const today = Math.floor(now / DAY_MS);
+    for (const day of [today, today + 1])
+      if (!this.salts.has(day)) await this.fetchSalt(day, now).catch(() => undefined);
   }
 
   /** Visitors seen in the last five minutes: trim what is older, then count (O(log n)). */

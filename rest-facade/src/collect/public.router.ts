@@ -1,12 +1,13 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { isbot } from 'isbot';
 import { perMinuteLimit } from '../../../common/per-minute-limit';
-import { ApiError, invalidJson, rejectOtherMethods } from '../api-error';
+import { ApiError, invalidJson, rejectOtherMethods, upstreamUnavailable } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema, describeIssues } from './collect.schema';
-import { CollectorService, LIVE_WINDOW_MS } from './collector.service';
+import type { CollectorService } from './collector.service';
 import { enrich, normalizeIp } from './enrich';
+import { LIVE_WINDOW_MS } from './event-stream';
 import { TRACKER_SCRIPT } from './tracker-script';
 import { EXACT_PATHS } from '../exact-paths';
 
@@ -62,13 +63,7 @@ function perIpPerMinute(deps: FacadeDeps, name: string, points: number, what: st
 }
 
 /** Public, key-less routes: the collection endpoint, the tracking script and live visitors. */
-export function createPublicRouter(deps: FacadeDeps): Router {
-  const collector = new CollectorService(
-    deps.redis,
-    deps.config.redisKeyPrefix,
-    deps.gateway,
-    deps.config.trackingCodeCacheMs,
-  );
+export function createPublicRouter(deps: FacadeDeps, collector: CollectorService): Router {
   const trustProxy = deps.config.trustedProxies !== '';
   const limitLive = perIpPerMinute(deps, 'live', LIVE_REQUESTS_PER_MINUTE, 'Live visitor counts');
   const limitCollect = perIpPerMinute(deps, 'collect', COLLECT_EVENTS_PER_MINUTE, 'Events');
@@ -122,6 +117,7 @@ export function createPublicRouter(deps: FacadeDeps): Router {
         salt: await collector.dailySalt(now),
         now,
       });
+      // In the stream, or held for it while Redis is away (then a 503 once too many are held).
       await collector.append(event);
       res.status(202).json({ accepted: true });
     },
@@ -136,7 +132,10 @@ export function createPublicRouter(deps: FacadeDeps): Router {
       ? await collector.websiteOf(trackingCode)
       : null;
     if (!websiteId) throw unknownTrackingCode();
-    const visitors = await collector.liveVisitors(websiteId, Date.now());
+    // Presence lives in Redis only: while it is away there is no count to give.
+    const visitors = await collector.liveVisitors(websiteId, Date.now()).catch((error: unknown) => {
+      throw upstreamUnavailable(error);
+    });
     res.setHeader('Cache-Control', 'public, max-age=10');
     sendSuccess(res, {
       tracking_code: trackingCode,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema } from '../collect/collect.schema';
+import { COLLECT_RETRY_AFTER_SECONDS } from '../collect/collected-event.writer';
 import { COLLECT_EVENTS_PER_MINUTE, LIVE_REQUESTS_PER_MINUTE } from '../collect/public.router';
 import {
   HEATMAP_PAGES,
@@ -385,7 +386,17 @@ export const ANALYTICS_PATHS = {
           description: `RATE_LIMIT_EXCEEDED: more than ${COLLECT_EVENTS_PER_MINUTE} events per minute from one IP`,
           headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
         },
-        '503': { ...publicError, description: 'service_unavailable' },
+        '503': {
+          ...publicError,
+          description:
+            "service_unavailable; nothing stored. With Retry-After: Redis cannot take events and this instance already holds as many as it may (COLLECT_BUFFER_EVENTS; until then events are held and answered 202), or it cannot reach Redis for the day's salt. Without: the tracking code is not cached and its website cannot be looked up.",
+          headers: {
+            'Retry-After': {
+              description: `Seconds to wait before sending again (${COLLECT_RETRY_AFTER_SECONDS}).`,
+              schema: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
       },
     },
     options: {
@@ -436,6 +447,11 @@ export const ANALYTICS_PATHS = {
           ...publicError,
           description: `RATE_LIMIT_EXCEEDED: more than ${LIVE_REQUESTS_PER_MINUTE} requests per minute from one IP`,
           headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+        },
+        '503': {
+          ...publicError,
+          description:
+            'service_unavailable: the presence counts (Redis) or, for a tracking code not cached, the website lookup cannot be reached; retry shortly',
         },
       },
     },

@@ -7,5 +7,5 @@ runService('analytics', async () => {
   const config = loadAnalyticsConfig(process.env);
   const logger = createLogger('analytics', config.logLevel);
   const running = await startAnalyticsSubgraph(config, logger);
-  return { service: running, logger };
+  return { service: running, logger, drainMs: config.shutdownDrainMs };
 });

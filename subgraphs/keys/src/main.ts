@@ -7,5 +7,5 @@ runService('keys', async () => {
   const config = loadKeysConfig(process.env);
   const logger = createLogger('keys', config.logLevel);
   const running = await startKeysSubgraph(config, logger);
-  return { service: running, logger };
+  return { service: running, logger, drainMs: config.shutdownDrainMs };
 });

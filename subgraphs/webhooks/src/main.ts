@@ -7,5 +7,5 @@ runService('webhooks', async () => {
   const config = loadWebhooksConfig(process.env);
   const logger = createLogger('webhooks', config.logLevel);
   const running = await startWebhooksSubgraph(config, logger);
-  return { service: running, logger };
+  return { service: running, logger, drainMs: config.shutdownDrainMs };
 });

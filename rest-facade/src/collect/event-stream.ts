@@ -1,0 +1,36 @@
+import type { ChainableCommander } from 'ioredis';
+import {
+  ANALYTICS_STREAM_MAX_LENGTH,
+  analyticsEventStream,
+  type CollectedEvent,
+} from '../../../subgraphs/analytics/src/ingest/collected-event';
+
+export const LIVE_WINDOW_MS = 5 * 60_000;
+export const liveKey = (prefix: string, websiteId: string) => `${prefix}live:${websiteId}`;
+
+/** What the live-visitor set needs of an event. */
+export type LiveMark = Pick<CollectedEvent, 'websiteId' | 'visitorId' | 'ts'>;
+
+/**
+ * Queues the write of one collected event on a transaction: the stream entry for the analytics
+ * consumer (`json`, the event serialized) and the visitor's mark in the website's live set.
+ */
+export function queueAppend(
+  tx: ChainableCommander,
+  prefix: string,
+  event: LiveMark,
+  json: string,
+): void {
+  const live = liveKey(prefix, event.websiteId);
+  tx.xadd(
+    analyticsEventStream(prefix),
+    'MAXLEN',
+    '~',
+    String(ANALYTICS_STREAM_MAX_LENGTH),
+    '*',
+    'event',
+    json,
+  )
+    .zadd(live, event.ts, event.visitorId)
+    .pexpire(live, LIVE_WINDOW_MS * 2);
+}
