@@ -6,6 +6,9 @@
 export type ErrorShape = 'auth' | 'envelope';
 
 export class ApiError extends Error {
+  /** The outage behind this 503 is already logged (once per outage): no line per call. */
+  outageLogged = false;
+
   constructor(
     readonly status: number,
     readonly code: string,

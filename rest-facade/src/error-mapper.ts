@@ -89,8 +89,8 @@ function logFailure(
     code: apiError.code,
     ...(cause instanceof Error ? { err: cause } : { cause }),
   };
-  if (apiError.status === 503) logger.warn(fields, 'upstream unavailable');
-  else logger.error(fields, 'request failed');
+  if (apiError.status !== 503) logger.error(fields, 'request failed');
+  else if (!apiError.outageLogged) logger.warn(fields, 'upstream unavailable');
 }
 
 export function toApiError(error: unknown): ApiError {

@@ -149,7 +149,10 @@ describe('POST /api/collect while Redis is unavailable', () => {
     for (let n = 0; n < 3; n += 1)
       expect((await pageview(facade, site.trackingCode, `/held-${n}`)).status).toBe(202);
     const refused = await pageview(facade, site.trackingCode, '/refused');
+    expect((await pageview(facade, site.trackingCode, '/refused-too')).status).toBe(503);
     expect(refused.status).toBe(503);
+    // The outage was reported once when holding began; refused beacons add no line each.
+    expect(lines().filter((line) => line.msg === 'upstream unavailable')).toEqual([]);
     expect(refused.headers.get('retry-after')).toBe(String(COLLECT_RETRY_AFTER_SECONDS));
     expect(refused.body).toEqual({
       success: false,
@@ -164,7 +167,7 @@ describe('POST /api/collect while Redis is unavailable', () => {
     const apiKey = await key();
     await waitFor(async () => (await pageviewsOf(site.id, apiKey)) === 3, 20_000);
     const appended = await waitFor(async () => lines().find((line) => line.msg === APPENDED));
-    expect(appended).toMatchObject({ events: 3, refused: 1 });
+    expect(appended).toMatchObject({ events: 3, refused: 2 });
   });
 
   it('DATA-6: when the facade stops while Redis is cut, then it warns once with the count of held events it could not append', async () => {

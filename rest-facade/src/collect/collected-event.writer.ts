@@ -24,10 +24,14 @@ export const COLLECT_RETRY_AFTER_SECONDS = 30;
 const MARKER_TTL_SECONDS = 7 * 86_400;
 
 /** 503 with Retry-After: Redis cannot take events now and this facade cannot hold more. */
-export const collectionUnavailable = (message: string) =>
-  new ApiError(503, 'service_unavailable', message, 'envelope', {
+export const collectionUnavailable = (message: string) => {
+  const error = new ApiError(503, 'service_unavailable', message, 'envelope', {
     'Retry-After': String(COLLECT_RETRY_AFTER_SECONDS),
   });
+  // The writer warns once per outage; refused beacons are not logged one by one.
+  error.outageLogged = true;
+  return error;
+};
 
 interface Entry extends LiveMark {
   /** Order of acceptance in this process; the marker holds the last one appended. */
