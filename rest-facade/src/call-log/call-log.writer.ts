@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { callLogStream, type CallRecord } from '../../../common/call-log';
 import type { Logger } from '../../../common/logger';
@@ -27,6 +28,12 @@ export class CallLogWriter {
   /** Records waiting for their call to settle (see recordAfter), by that wait. */
   private readonly pending = new Map<Promise<void>, () => CallRecord>();
   private flushing: Promise<boolean> | null = null;
+  /**
+   * The batch whose append failed, sent again as it was, under the same id: an append that timed
+   * out may still have landed (a Redis that hung runs it when it resumes), and the keys subgraph
+   * stores a batch id once, however many entries carry it.
+   */
+  private unsent: { id: string; calls: CallRecord[] } | null = null;
   /** Since the last flush failed: the warning is logged once per outage, not every second. */
   private failing = false;
   private readonly timer: NodeJS.Timeout;
@@ -68,7 +75,7 @@ export class CallLogWriter {
 
   /** Writes everything buffered so far; resolves when it is in the stream (or failed, kept for retry). */
   async flush(): Promise<void> {
-    while (this.flushing || this.buffer.length > 0) {
+    while (this.flushing || this.unsent || this.buffer.length > 0) {
       if (!this.flushing) this.flushing = this.writeBuffered();
       const written = await this.flushing;
       if (!written) return;
@@ -77,18 +84,19 @@ export class CallLogWriter {
 
   /** One batch; false when it failed (the records are back in the buffer for the next try). */
   private writeBuffered(): Promise<boolean> {
-    const batch = this.buffer.splice(0, FLUSH_AT);
+    const batch = this.unsent ?? { id: randomUUID(), calls: this.buffer.splice(0, FLUSH_AT) };
     return this.write(batch)
-      .then((failed) => {
-        if (failed.length === 0) {
+      .then((written) => {
+        if (written) {
+          this.unsent = null;
           if (this.failing) this.logger.info({ stream: this.stream }, 'call log flushed again');
           this.failing = false;
           return true;
         }
-        this.buffer = failed.concat(this.buffer);
+        this.unsent = batch;
         if (!this.failing)
           this.logger.warn(
-            { pending: this.buffer.length },
+            { pending: this.buffer.length + batch.calls.length },
             'call log not flushed; keeping records for a retry',
           );
         this.failing = true;
@@ -99,8 +107,11 @@ export class CallLogWriter {
       });
   }
 
-  /** One stream entry per batch (the records as a JSON array): one Redis write, however many calls. */
-  private async write(batch: CallRecord[]): Promise<CallRecord[]> {
+  /**
+   * One stream entry per batch (the records as a JSON array, and the batch's id): one Redis
+   * write, however many calls. False when it failed.
+   */
+  private async write(batch: { id: string; calls: CallRecord[] }): Promise<boolean> {
     try {
       await this.redis.xadd(
         this.stream,
@@ -108,12 +119,14 @@ export class CallLogWriter {
         '~',
         String(STREAM_MAX_ENTRIES),
         '*',
+        'batch',
+        batch.id,
         'calls',
-        JSON.stringify(batch),
+        JSON.stringify(batch.calls),
       );
-      return [];
+      return true;
     } catch {
-      return batch;
+      return false;
     }
   }
 

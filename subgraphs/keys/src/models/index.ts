@@ -97,8 +97,9 @@ loginLinkSchema.index({ secretHash: 1 }, { unique: true });
 
 /**
  * The External API calls one key made within one call-log stream entry (a facade batch of up to
- * 1,000 calls): the bucket pattern. `_id` is `<stream entry id>:<key id>`, so redelivery never
- * duplicates; each call's id is `<stream entry id>-<index in the batch>`. One document per batch
+ * 1,000 calls): the bucket pattern. `_id` is `<batch id>:<key id>` (the facade's id for the batch,
+ * the same when it appends a batch again; older entries used the stream entry id), so neither
+ * redelivery nor a repeated append duplicates; each call's id is `<batch id>-<index in the batch>`. One document per batch
  * and key instead of one per call keeps logging cheap at the External API's request rate, and the
  * calls are packed into one string field (services/call-log.packing.ts says why).
  */

@@ -57,11 +57,13 @@ export class CallLogService {
       } catch {
         continue;
       }
+      // The facade sends a failed batch again under its id: stored once, whatever entry carries it.
+      const batchId = entry.fields.batch ?? entry.id;
       batch.forEach((call, index) => {
         const at = new Date(call.at);
         if (Number.isNaN(at.getTime())) return;
         const keyId = call.keyId ?? null;
-        const bucketId = `${entry.id}:${keyId ?? '-'}`;
+        const bucketId = `${batchId}:${keyId ?? '-'}`;
         let bucket = buckets.get(bucketId);
         if (!bucket) {
           bucket = { _id: bucketId, keyId, firstAt: at, lastAt: at, calls: [] };
@@ -70,7 +72,7 @@ export class CallLogService {
         if (at < bucket.firstAt) bucket.firstAt = at;
         if (at > bucket.lastAt) bucket.lastAt = at;
         bucket.calls.push({
-          id: `${entry.id}-${index}`,
+          id: `${batchId}-${index}`,
           at,
           method: String(call.method),
           endpoint: String(call.endpoint),
