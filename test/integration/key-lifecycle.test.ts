@@ -516,7 +516,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     await stack.keys.services.credentials.deleteApiKey(apiKey.id);
   });
 
-  it('PLAT-1: when batches from several facade instances overlap in time, then pages are in exact newest-first order with nothing lost or repeated', async () => {
+  it('PLAT-1: when batches from several facade instances overlap in time, or one is appended twice under its batch id, then pages are in exact newest-first order with nothing lost or repeated', async () => {
     const { callLog } = stack.keys.services;
     const keyId = `overlap-${Date.now()}`;
     const base = Date.UTC(2026, 10, 1, 12);
@@ -543,6 +543,20 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     );
     await callLog.store(entries.slice(0, 6));
     await callLog.store(entries); // redelivery of the first half stores nothing twice
+    // A batch the facade appended again under its id (the first append timed out but landed),
+    // delivered together and apart.
+    const againKey = `${keyId}-again`;
+    const again = entries[0]!.fields.calls.replaceAll(
+      `"keyId":"${keyId}"`,
+      `"keyId":"${againKey}"`,
+    );
+    const appended = (n: number) => ({
+      id: `${base}-999${n}`,
+      fields: { batch: `batch-${keyId}`, calls: again },
+    });
+    await callLog.store([appended(0), appended(1)]);
+    await callLog.store([appended(2)]);
+    expect((await callLog.list(againKey, { first: 500 })).nodes).toHaveLength(5);
     const everything = await callLog.list(keyId, { first: 500 });
     expect(everything.nodes).toHaveLength(60);
     const times = everything.nodes.map((c) => c.at.getTime());

@@ -50,6 +50,7 @@ export class CallLogService {
   async store(entries: StreamEntry[]): Promise<void> {
     const buckets = new Map<string, Bucket>();
     const calls: Array<{ keyId: string | null; at: Date }> = [];
+    const seenBatches = new Set<string>();
     for (const entry of entries) {
       let batch: CallRecord[];
       try {
@@ -59,6 +60,8 @@ export class CallLogService {
       }
       // The facade sends a failed batch again under its id: stored once, whatever entry carries it.
       const batchId = entry.fields.batch ?? entry.id;
+      if (seenBatches.has(batchId)) continue;
+      seenBatches.add(batchId);
       batch.forEach((call, index) => {
         const at = new Date(call.at);
         if (Number.isNaN(at.getTime())) return;
