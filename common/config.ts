@@ -72,6 +72,29 @@ export const mongoUri = z
   .string()
   .regex(/^mongodb(\+srv)?:\/\/.+/, 'must be a mongodb:// or mongodb+srv:// URI');
 
+/** Scheme, credentials and hosts; the database path; the options. Hosts may be a list (`a:1,b:2`). */
+const MONGO_URI_PARTS = /^(mongodb(?:\+srv)?:\/\/[^/?#]*)(\/[^?#]*)?([?#].*)?$/;
+
+/** The database a MongoDB URI names, or undefined when it names none (the driver then uses `test`). */
+export function mongoUriDatabase(uri: string): string | undefined {
+  const path = MONGO_URI_PARTS.exec(uri)?.[2]?.slice(1);
+  return path ? decodeURIComponent(path) : undefined;
+}
+
+/** `uri` naming `database` instead of the one it names, if any; credentials and options kept. */
+export function mongoUriWithDatabase(uri: string, database: string): string {
+  const parts = MONGO_URI_PARTS.exec(uri);
+  if (!parts) throw new Error('not a mongodb:// or mongodb+srv:// URI');
+  return `${parts[1]}/${encodeURIComponent(database)}${parts[3] ?? ''}`;
+}
+
+/**
+ * A MongoDB URI that means `database` when it names none, as `npm start` reads a server's address
+ * (`mongodb://host:port/`): without this the driver would use `test`, which no service reads.
+ */
+export const mongoUriDefaultingTo = (database: string) =>
+  mongoUri.transform((uri) => (mongoUriDatabase(uri) ? uri : mongoUriWithDatabase(uri, database)));
+
 export const redisUrl = z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL');
 
 /** Unset means development, which only a service listening on loopback may assume (toBaseConfig). */
@@ -107,6 +130,15 @@ export const baseEnvSchema = z.object({
    * 503) before it closes, so load balancers stop sending first. Default 5 in production, else 0.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  /**
+   * Bearer token a scrape of `GET /metrics` must present (common/metrics.ts, metricsAccess).
+   * Without it, the facade and the gateway do not serve /metrics on their public port in
+   * production.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)')
+    .optional(),
 });
 
 export interface BaseConfig {
@@ -117,6 +149,8 @@ export interface BaseConfig {
   redisKeyPrefix: string;
   internalSecret: string;
   shutdownDrainMs: number;
+  /** null: scrapes of /metrics need no token. */
+  metricsToken: string | null;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -139,5 +173,6 @@ export function toBaseConfig(service: string, e: z.output<typeof baseEnvSchema>)
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     internalSecret: e.INTERNAL_SECRET,
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

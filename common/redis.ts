@@ -50,13 +50,20 @@ const REDIS_WARNING_INTERVAL_MS = 30_000;
 /**
  * Logs a connection's errors: the first of an outage at once, then at most one warning every
  * 30 s (with how many were left out) while ioredis keeps reconnecting, and one line when it is
- * ready again. Also keeps ioredis from printing unhandled error events to stderr.
+ * ready again. Also keeps ioredis from printing unhandled error events to stderr. `countError`
+ * is told of every error, logged or not (`redis_errors_total`, common/metrics.ts).
  */
-export function logRedisErrors(redis: Redis, logger: Logger, connection = 'redis'): void {
+export function logRedisErrors(
+  redis: Redis,
+  logger: Logger,
+  connection = 'redis',
+  countError?: (connection: string) => void,
+): void {
   let failing = false;
   let lastWarning = 0;
   let unlogged = 0;
   redis.on('error', (error: Error) => {
+    countError?.(connection);
     const now = Date.now();
     if (failing && now - lastWarning < REDIS_WARNING_INTERVAL_MS) {
       unlogged += 1;
@@ -76,11 +83,11 @@ export function logRedisErrors(redis: Redis, logger: Logger, connection = 'redis
 }
 
 const UNREACHABLE =
-  /Stream isn't writeable|Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/;
+  /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/;
 
 /**
- * Whether a command failed because Redis could not be reached (down, restarting, the connection
- * dropped): worth waiting for, unlike an answer refusing the command (a ReplyError).
+ * Whether a command failed because Redis could not be reached (down, restarting, hung, the
+ * connection dropped): worth waiting for, unlike an answer refusing the command (a ReplyError).
  */
 export function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error) || error instanceof ReplyError) return false;
@@ -90,4 +97,37 @@ export function isRedisUnavailable(error: unknown): boolean {
     UNREACHABLE.test(error.message) ||
     UNREACHABLE.test(code)
   );
+}
+
+const WATCH_EVERY_MS = 500;
+const HUNG_AFTER_MS = 1_000;
+
+/**
+ * Notices a Redis that stopped answering without closing the connection (paused, overloaded,
+ * a network that drops packets): a PING unanswered for a second drops the connection, so every
+ * command from then on fails at once (no offline queue) instead of each waiting out its own 2 s
+ * time-out, until ioredis reconnects to a Redis that answers. Returns a stop function.
+ */
+export function watchForHungRedis(redis: Redis, logger: Logger, connection = 'redis'): () => void {
+  let waiting = false;
+  const timer = setInterval(() => {
+    if (waiting || redis.status !== 'ready') return;
+    waiting = true;
+    const hung = setTimeout(() => {
+      logger.warn(
+        { connection },
+        `redis did not answer a ping within ${HUNG_AFTER_MS} ms: reconnecting`,
+      );
+      redis.disconnect(true);
+    }, HUNG_AFTER_MS);
+    redis
+      .ping()
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(hung);
+        waiting = false;
+      });
+  }, WATCH_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

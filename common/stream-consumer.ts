@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { ReadinessCheck } from './health';
 import type { Logger } from './logger';
+import type { StreamBacklog } from './metrics';
 import { logRedisErrors } from './redis';
 
 export interface StreamEntry {
@@ -159,6 +160,17 @@ export class StreamConsumer {
    */
   readinessCheck(name: string): ReadinessCheck {
     return { name, check: () => this.assertProgressing() };
+  }
+
+  /**
+   * For metrics (ServiceMetrics.watchStream): what XINFO GROUPS says of this consumer's group,
+   * read at most once per 2 s together with the readiness probes. Rejects while the group is
+   * missing.
+   */
+  async backlog(): Promise<StreamBacklog> {
+    const { stream, group } = this.options;
+    const { pending, lag } = await this.cachedBacklog();
+    return { stream, group, pending, lag };
   }
 
   private async holdLease(): Promise<boolean> {

@@ -3,11 +3,13 @@ import type { Redis } from 'ioredis';
 import type { Express } from 'express';
 import { listen } from './http-server';
 import type { Logger } from './logger';
+import type { Audience } from './identity';
+import { metricsAccess, metricsRouter, ServiceMetrics } from './metrics';
 import { connectMongo, pingMongo } from './mongo';
 import express from 'express';
 import { circuitGate, MongoCircuit } from './mongo-circuit';
 import { databaseUnavailable } from './subgraph-server';
-import { createRedis, logRedisErrors, pingRedis, waitForRedis } from './redis';
+import { createRedis, logRedisErrors, pingRedis, waitForRedis, watchForHungRedis } from './redis';
 import type { ReadinessCheck } from './health';
 import type { SubgraphConfig } from './subgraph-config';
 
@@ -28,24 +30,30 @@ export interface SubgraphParts<Services> {
 
 /**
  * Connects a subgraph's stores, builds it with `build`, and listens. Stopping closes HTTP first
- * (draining requests), then background work, then the stores.
+ * (draining requests), then background work, then the stores. `/metrics` is served on the
+ * subgraph's (internal) port; `build` hands `metrics` to the parts that record series.
  */
 export async function startSubgraph<Services>(
+  name: Audience,
   config: SubgraphConfig,
   logger: Logger,
   build: (stores: {
     connection: Connection;
     redis: Redis;
     readiness: ReadinessCheck[];
+    metrics: ServiceMetrics;
   }) => Promise<SubgraphParts<Services>>,
 ): Promise<RunningSubgraph<Services>> {
+  const metrics = new ServiceMetrics(name, { processMetrics: config.nodeEnv !== 'test' });
   const connection = await connectMongo(config.mongoUri);
   const redis = createRedis(config.redisUrl);
-  logRedisErrors(redis, logger);
+  logRedisErrors(redis, logger, 'redis', metrics.countRedisError);
+  const stopWatchingRedis = watchForHungRedis(redis, logger);
   try {
     await waitForRedis(redis);
   } catch (error) {
     await connection.close();
+    stopWatchingRedis();
     redis.disconnect();
     throw error;
   }
@@ -53,14 +61,17 @@ export async function startSubgraph<Services>(
     { name: 'mongodb', check: () => pingMongo(connection) },
     { name: 'redis', check: () => pingRedis(redis) },
   ];
-  const parts = await build({ connection, redis, readiness });
+  const parts = await build({ connection, redis, readiness, metrics });
   // While the database does not answer, GraphQL requests are refused at once (503) instead of
   // each waiting out the driver's server selection.
   const circuit = new MongoCircuit(connection, logger);
   circuit.start();
+  metrics.watchCircuit(circuit);
   const app = express();
   app.disable('x-powered-by');
-  app.use('/graphql', circuitGate(circuit, databaseUnavailable));
+  app.use(metrics.httpRequests);
+  app.use(metricsRouter(metrics, metricsAccess(config, 'internal')));
+  app.use('/graphql', metrics.graphqlOperations(), circuitGate(circuit, databaseUnavailable));
   app.use(parts.app);
   const server = await listen(app, config.port, config.host, {
     drainMs: config.shutdownDrainMs,
@@ -76,6 +87,7 @@ export async function startSubgraph<Services>(
       await parts.beforeClose?.();
       circuit.stop();
       await connection.close();
+      stopWatchingRedis();
       redis.disconnect();
     },
   };

@@ -15,7 +15,9 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import gql from 'graphql-tag';
 import { healthRouter, type ReadinessCheck } from './health';
 import { jsonErrorHandler, jsonNotFound } from './json-errors';
+import type { ServiceMetrics } from './metrics';
 import { isMongoUnavailable } from './mongo-outage';
+import { isRedisUnavailable } from './redis';
 import { verifyIdentity, type Audience, type CallerIdentity, type GraphQLBody } from './identity';
 import { currentRequestId, requestContext } from './request-context';
 import type { Logger } from './logger';
@@ -38,6 +40,8 @@ export interface SubgraphOptions<Deps> {
   /** Inline tracing costs time on every request and nothing reads it unless GraphOS is wired. */
   inlineTrace?: boolean;
   createLoaders?: (deps: Deps, identity: CallerIdentity) => Record<string, unknown>;
+  /** Counts MongoDB outages answered as errors (`mongodb_errors_total`). */
+  metrics?: ServiceMetrics;
 }
 
 export function loadSchema(path: string) {
@@ -52,6 +56,7 @@ export async function createSubgraphApp<Deps>(
   options: SubgraphOptions<Deps>,
 ): Promise<{ app: Express; apollo: ApolloServer<SubgraphContext<Deps>> }> {
   const { logger } = options;
+  const countMongoError = options.metrics?.mongoErrors();
   const plugins: ApolloServerPlugin<SubgraphContext<Deps>>[] = [
     options.inlineTrace ? ApolloServerPluginInlineTrace() : ApolloServerPluginInlineTraceDisabled(),
     // No cache hints are declared: the plugin would only cost a hook on every resolved field
@@ -67,7 +72,8 @@ export async function createSubgraphApp<Deps>(
     includeStacktraceInErrorResponses: false,
     // main() owns signal handling and stops Apollo in order with everything else.
     stopOnTerminationSignals: false,
-    formatError: (formatted, error) => hideInternalErrors(formatted, error, logger),
+    formatError: (formatted, error) =>
+      hideInternalErrors(formatted, error, logger, countMongoError),
   });
   await apollo.start();
 
@@ -146,11 +152,15 @@ export const databaseUnavailable = () => ({
   extensions: { code: 'service_unavailable', httpStatus: 503 },
 });
 
-/** Errors we did not raise on purpose are logged in full and reach callers only as a code. */
+/**
+ * Errors we did not raise on purpose are logged in full and reach callers only as a code.
+ * `countMongoError` is told of each answered 503 because MongoDB did not answer.
+ */
 export function hideInternalErrors(
   formatted: GraphQLFormattedError,
   error: unknown,
   logger: Logger,
+  countMongoError?: () => void,
 ): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (
@@ -184,12 +194,25 @@ export function hideInternalErrors(
       extensions: { code: 'BAD_REQUEST', httpStatus: apolloStatus },
     };
   if (isMongoUnavailable(original)) {
+    countMongoError?.();
     warnOfOutage(
       logger,
       { err: (original as Error)?.message },
       'mongodb unavailable: answering 503 service_unavailable',
     );
     return { ...databaseUnavailable(), path: formatted.path };
+  }
+  if (isRedisUnavailable(original)) {
+    warnOfOutage(
+      logger,
+      { err: (original as Error)?.message },
+      'redis unavailable: answering 503 service_unavailable',
+    );
+    return {
+      message: 'A store this service needs is unavailable; retry shortly',
+      path: formatted.path,
+      extensions: { code: 'service_unavailable', httpStatus: 503 },
+    };
   }
   if (status === 503 && code === 'service_unavailable') {
     // An unreachable service behind this one (common/errors.ts serviceUnavailable): the caller

@@ -13,6 +13,9 @@ export interface VersionedCacheOptions {
 
 type Entry<T> = { value: T | null };
 
+/** How a lookup went (see `reportLookups`). */
+export type CacheLookup = 'hit' | 'miss' | 'outage';
+
 /**
  * A per-process cache that every instance drops together: writers increment one Redis counter
  * (`bumpGeneration`), and each lookup reads it first and clears the cache when it moved. So a
@@ -30,6 +33,7 @@ export class VersionedCache<T extends object> {
   private outage = false;
   /** The generation read in flight; concurrent lookups share it instead of each asking Redis. */
   private reading: Promise<string> | null = null;
+  private onLookup: ((result: CacheLookup) => void) | null = null;
 
   constructor(
     private readonly redis: Redis,
@@ -42,9 +46,21 @@ export class VersionedCache<T extends object> {
     });
   }
 
+  /**
+   * Tells `onLookup` how each lookup went, for metrics: `hit` (cached and current), `miss`
+   * (loaded), `outage` (Redis away: served or loaded without knowing whether it is current). A
+   * lookup is a `get`, or an `isCurrent` that confirms what `peek` returned (a hit); one it does
+   * not confirm is followed by the caller's `get`.
+   */
+  reportLookups(onLookup: (result: CacheLookup) => void): this {
+    this.onLookup = onLookup;
+    return this;
+  }
+
   async get(key: string, load: () => Promise<T | null>): Promise<T | null> {
     const current = await this.observeGeneration();
     const cached = this.entries.get(key);
+    this.onLookup?.(current === null ? 'outage' : cached ? 'hit' : 'miss');
     if (cached) return cached.value;
     const value = await load();
     // Kept only if no other lookup saw a newer generation while this one loaded: otherwise a value
@@ -74,7 +90,9 @@ export class VersionedCache<T extends object> {
   async isCurrent(): Promise<boolean> {
     const seen = this.generation;
     const current = await this.observeGeneration();
-    return current !== null && current === seen;
+    const confirmed = current !== null && current === seen;
+    if (confirmed) this.onLookup?.('hit');
+    return confirmed;
   }
 
   /**

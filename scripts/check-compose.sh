@@ -20,5 +20,15 @@ else
 fi
 
 # Throw-away values: the file requires INTERNAL_SECRET and WEBHOOK_SECRET_KEY to be set, the check only needs it present.
-INTERNAL_SECRET="${INTERNAL_SECRET:-compose-check-placeholder}" WEBHOOK_SECRET_KEY="${WEBHOOK_SECRET_KEY:-compose-check-placeholder}" "${compose[@]}" -f docker-compose.yml config -q
-echo "[check-compose] docker-compose.yml is valid (${compose[*]})" >&2
+export INTERNAL_SECRET="${INTERNAL_SECRET:-compose-check-placeholder}" WEBHOOK_SECRET_KEY="${WEBHOOK_SECRET_KEY:-compose-check-placeholder}"
+"${compose[@]}" -f docker-compose.yml config -q
+# The observability profile (Prometheus, Grafana, Jaeger) too, and the files it mounts.
+"${compose[@]}" -f docker-compose.yml --profile observability config -q
+for file in observability/prometheus.yml observability/grafana/dashboards/web-analytics.json \
+  observability/grafana/provisioning/datasources/datasources.yml \
+  observability/grafana/provisioning/dashboards/dashboards.yml; do
+  [[ -f "$file" ]] || { echo "[check-compose] $file missing" >&2; exit 1; }
+done
+node -e 'JSON.parse(require("fs").readFileSync("observability/grafana/dashboards/web-analytics.json","utf8"))' ||
+  { echo "[check-compose] the Grafana dashboard is not valid JSON" >&2; exit 1; }
+echo "[check-compose] docker-compose.yml is valid, with its observability profile (${compose[*]})" >&2

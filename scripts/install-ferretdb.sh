@@ -14,7 +14,8 @@
 #    git at release time).
 #  - What works: `go mod download -json github.com/FerretDB/FerretDB@v1.24.2` inside a throwaway module
 #    to get the source "Dir", copy it to a temp folder, make it writable, write "v1.24.2" into
-#    build/version/version.txt and `go build -trimpath ./cmd/ferretdb` inside the copy (~1 min cold).
+#    build/version/version.txt and `go build -trimpath ./cmd/ferretdb` inside the copy (about three
+#    minutes cold on two cores, download included; a line every 20 s says it is still going).
 #  - If a build fails on a go:linkname restriction (newer Go toolchains), it is retried with
 #    -ldflags=-checklinkname=0. With Go 1.26.8 the plain build succeeded; the retry was not needed.
 set -euo pipefail
@@ -26,7 +27,9 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS_BIN="$REPO_ROOT/.tools/bin"
 TARGET="$TOOLS_BIN/ferretdb"
 
-log() { printf '[ferretdb-install] %s\n' "$*" >&2; }
+# Messages go to the script's stderr as it started (fd 3), also from a step whose output is logged.
+exec 3>&2
+log() { printf '[ferretdb-install] %s\n' "$*" >&3; }
 die() {
   log "ERROR: $*"
   exit 1
@@ -61,15 +64,31 @@ export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
 
 works() { [[ -x "$TARGET" ]] && "$TARGET" --version >/dev/null 2>&1; }
 
+# `with_progress COMMAND...` runs COMMAND, saying every 20 s that it still runs (a cold build is
+# silent for minutes otherwise), and returns its status.
+with_progress() {
+  local started=$SECONDS next=20
+  "$@" &
+  local pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    if ((SECONDS - started >= next)); then
+      log "$1 $2 still running… $((SECONDS - started)) s"
+      next=$((next + 20))
+    fi
+  done
+  wait "$pid"
+}
+
 # `go_build SUBCOMMAND ARGS...` runs `go SUBCOMMAND ARGS...`; on a go:linkname failure it retries
 # once as `go SUBCOMMAND -ldflags=-checklinkname=0 ARGS...`.
 go_build() {
   local sub="$1" out="$WORK/build.log"
   shift
-  if go "$sub" "$@" >"$out" 2>&1; then return 0; fi
+  if with_progress go "$sub" "$@" >"$out" 2>&1; then return 0; fi
   if grep -qi 'linkname' "$out"; then
     log "build hit a go:linkname restriction; retrying with -ldflags=-checklinkname=0"
-    go "$sub" -ldflags=-checklinkname=0 "$@" >"$out" 2>&1 && return 0
+    with_progress go "$sub" -ldflags=-checklinkname=0 "$@" >"$out" 2>&1 && return 0
   fi
   sed 's/^/    /' "$out" >&2
   return 1
@@ -93,7 +112,7 @@ fi
 log "downloading $MODULE@$FERRETDB_VERSION source"
 mkdir -p "$WORK/mod"
 (cd "$WORK/mod" && go mod init ferretdb-build.local >/dev/null 2>&1)
-JSON="$(cd "$WORK/mod" && go mod download -json "$MODULE@$FERRETDB_VERSION")" ||
+JSON="$(cd "$WORK/mod" && with_progress go mod download -json "$MODULE@$FERRETDB_VERSION")" ||
   die "go mod download $MODULE@$FERRETDB_VERSION failed: $JSON"
 SRC_DIR="$(printf '%s\n' "$JSON" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' | head -n1)"
 [[ -n "$SRC_DIR" && -d "$SRC_DIR" ]] || die "could not find the module source dir in: $JSON"
@@ -102,7 +121,7 @@ cp -R "$SRC_DIR" "$WORK/src"
 chmod -R u+w "$WORK/src"
 echo "$FERRETDB_VERSION" >"$WORK/src/build/version/version.txt"
 
-log "building ./cmd/ferretdb (takes about a minute the first time)"
+log "building ./cmd/ferretdb (about three minutes the first time)"
 (cd "$WORK/src" && go_build build -trimpath -o "$TARGET" ./cmd/ferretdb) ||
   die "go build of FerretDB $FERRETDB_VERSION failed"
 

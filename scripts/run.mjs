@@ -5,6 +5,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +30,8 @@ function ensureDependencies() {
   )
     return;
   say('installing dependencies (npm ci) — first run only');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // Errors only: the deprecation warnings of transitive dependencies are not the newcomer's to fix.
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 function onPath(binary) {
@@ -53,7 +55,7 @@ function ensureMongoEngine({ optional }) {
     );
     process.exit(1);
   }
-  say('building FerretDB into .tools/bin (first run only, about a minute)');
+  say('building FerretDB into .tools/bin (first run only, about three minutes)');
   run('bash', ['scripts/install-ferretdb.sh']);
 }
 
@@ -97,13 +99,47 @@ function findChromium() {
   return existsSync('/usr/bin/chromium');
 }
 
-/** Runs the project's Node with `args` to the end; resolves with its exit code. */
+/**
+ * Under npm (`npm start`, `npm test`) this runs in npm's `sh -c`. A SIGTERM to npm is forwarded to
+ * that shell, which dies of it without passing it on, so it never reaches this process: npm exits
+ * and leaves what runs here orphaned. What does arrive is the shell's death (this process gets a
+ * new parent), so under npm that counts as the SIGTERM. Outside npm the parent is left alone: a
+ * shell that starts this in the background may exit without meaning to stop it.
+ */
+const npmParent = process.env.npm_lifecycle_event ? process.ppid : null;
+const npmHasGone = () => npmParent !== null && process.ppid !== npmParent;
+
+/** Calls `onGone` once when npm has gone (see npmParent); returns a function that stops watching. */
+function whenNpmGoes(onGone) {
+  if (npmParent === null) return () => undefined;
+  const timer = setInterval(() => {
+    if (!npmHasGone()) return;
+    clearInterval(timer);
+    onGone();
+  }, 250);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Runs the project's Node with `args`, passing SIGINT and SIGTERM on (and npm's end as SIGTERM);
+ * resolves with its exit code.
+ */
 function runProjectNode(args) {
   return new Promise((resolve) => {
+    if (npmHasGone()) {
+      say('npm has stopped; not starting');
+      resolve(1);
+      return;
+    }
     const child = spawn(projectNode, args, { cwd: root, stdio: 'inherit' });
     const forward = (signal) => child.kill(signal);
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, forward);
+    const stopWatching = whenNpmGoes(() => {
+      say('npm has stopped (its shell is gone): stopping as on SIGTERM');
+      forward('SIGTERM');
+    });
     child.on('exit', (code, signal) => {
+      stopWatching();
       for (const s of ['SIGINT', 'SIGTERM']) process.off(s, forward);
       resolve(code ?? (signal ? 1 : 0));
     });
@@ -139,10 +175,8 @@ async function runTests(args) {
   );
 }
 
-function handOver(args) {
-  const child = spawn(projectNode, args, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+async function handOver(args) {
+  process.exit(await runProjectNode(args));
 }
 
 const [command, ...rest] = process.argv.slice(2);
@@ -156,7 +190,7 @@ if (command === 'start') {
     '-p',
     'tsconfig.build.json',
   ]);
-  handOver([path.join(root, 'dist', 'scripts', 'start-stack.js'), ...rest]);
+  void handOver([path.join(root, 'dist', 'scripts', 'start-stack.js'), ...rest]);
 } else if (command === 'test') {
   ensureMongoEngine({ optional: false });
   void runTests(rest);

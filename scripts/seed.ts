@@ -6,8 +6,9 @@
  *   npm run seed -- --websites 2 --days 14 --visitors 50
  *
  * Beside a running `npm start` it uses that stack's databases, Redis and facade address
- * (.data/stack.json); otherwise MONGODB_URI (keys database), REDIS_URL, REDIS_KEY_PREFIX and
- * FACADE_PORT as the services read them.
+ * (.data/stack.json); MONGODB_URI (keys database), REDIS_URL, REDIS_KEY_PREFIX and FACADE_PORT
+ * override them. The keys database is chosen as admin chooses it (chooseKeysStores), and said on
+ * stderr.
  */
 import { randomBytes } from 'node:crypto';
 import { Command } from 'commander';

@@ -1,30 +1,43 @@
 /**
  * `npm start`: the whole stack on one machine. Uses MONGODB_URI / REDIS_URL when set, otherwise
  * embedded defaults (a local mongod or FerretDB with data in .data/, else mongodb-memory-server;
- * a reachable local Redis, else redis-server). Starts the five services as child processes,
- * waits until each is ready, prints their URLs, and stops everything on SIGTERM/SIGINT.
+ * a reachable local Redis, else redis-server). Checks the five services' ports are free, starts
+ * the services as child processes (from dist/, or from source when run with tsx), waits until
+ * each is ready, prints their URLs, and stops everything on SIGTERM/SIGINT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fromRoot } from '../common/paths';
+import { SHUTDOWN_DEADLINE_MS } from '../common/lifecycle';
+import { fromRoot, ROOT } from '../common/paths';
 import {
   findMongoEngine,
   message,
   onPath,
   pingRedisUrl,
+  portIsFree,
+  redactUri,
   startEngine,
   stopChild,
   type StartedEngine,
 } from './lib/engines';
 import { developmentSecret } from './lib/development-secret';
-import { removeStackRecord, writeStackRecord } from './lib/stack-record';
-import { baseEnvSchema } from '../common/config';
+import {
+  readStackRecord,
+  removeStackRecord,
+  stackDataDir,
+  STACK_DATABASES,
+  writeEngineRecord,
+  writeStackRecord,
+} from './lib/stack-record';
+import { baseEnvSchema, mongoUriDatabase, mongoUriWithDatabase } from '../common/config';
 
 const say = (text: string) => process.stderr.write(`[stack] ${text}\n`);
 
 interface ServiceSpec {
   name: string;
+  /** The main module, from the repository root, without its extension. */
   entry: string;
   portVariable: string;
   defaultPort: number;
@@ -34,34 +47,34 @@ interface ServiceSpec {
 const SERVICES: ServiceSpec[] = [
   {
     name: 'analytics',
-    entry: 'subgraphs/analytics/src/main.js',
+    entry: 'subgraphs/analytics/src/main',
     portVariable: 'ANALYTICS_PORT',
     defaultPort: 4001,
-    database: 'wa_analytics',
+    database: STACK_DATABASES.analytics,
   },
   {
     name: 'keys',
-    entry: 'subgraphs/keys/src/main.js',
+    entry: 'subgraphs/keys/src/main',
     portVariable: 'KEYS_PORT',
     defaultPort: 4002,
-    database: 'wa_keys',
+    database: STACK_DATABASES.keys,
   },
   {
     name: 'webhooks',
-    entry: 'subgraphs/webhooks/src/main.js',
+    entry: 'subgraphs/webhooks/src/main',
     portVariable: 'WEBHOOKS_PORT',
     defaultPort: 4003,
-    database: 'wa_webhooks',
+    database: STACK_DATABASES.webhooks,
   },
   {
     name: 'gateway',
-    entry: 'gateway/src/main.js',
+    entry: 'gateway/src/main',
     portVariable: 'GATEWAY_PORT',
     defaultPort: 4000,
   },
   {
     name: 'rest-facade',
-    entry: 'rest-facade/src/main.js',
+    entry: 'rest-facade/src/main',
     portVariable: 'FACADE_PORT',
     defaultPort: 3000,
   },
@@ -69,27 +82,93 @@ const SERVICES: ServiceSpec[] = [
 
 type Stoppable = { stop(): Promise<void> };
 
+/** `.data/` (or STACK_DATA_DIR) and what it holds. */
+const DATA_DIR = stackDataDir();
+const inDataDir = (...parts: string[]) => path.join(DATA_DIR, ...parts);
+/** A path as the log shows it: from the repository root when inside it. */
+const shown = (file: string) => {
+  const relative = path.relative(ROOT, file);
+  return relative.startsWith('..') ? file : relative;
+};
+
 function keptDevelopmentSecret(): string {
-  const { secret, created } = developmentSecret(fromRoot('.data', 'internal-secret'));
-  say(`INTERNAL_SECRET: ${created ? 'made and kept' : 'kept'} in .data/internal-secret`);
+  const file = inDataDir('internal-secret');
+  const { secret, created } = developmentSecret(file);
+  say(`INTERNAL_SECRET: ${created ? 'made and kept' : 'kept'} in ${shown(file)}`);
   return secret;
 }
 
+/** How to run a service: its build in dist/, or its source when this runs from source (tsx). */
+function serviceArgs(spec: ServiceSpec): string[] {
+  return __filename.endsWith('.ts')
+    ? [...process.execArgv, fromRoot(`${spec.entry}.ts`)]
+    : [fromRoot('dist', `${spec.entry}.js`)];
+}
+
+/**
+ * How long a service may take to stop before it is killed: its drain period and its own deadline
+ * (common/lifecycle.ts), then five seconds more, so that its own "did not stop" line comes first.
+ */
+function stopGraceMs(): number {
+  const drain = baseEnvSchema.shape.SHUTDOWN_DRAIN_SECONDS.safeParse(
+    process.env.SHUTDOWN_DRAIN_SECONDS || undefined,
+  );
+  const production = (process.env.NODE_ENV ?? 'development') === 'production';
+  const drainSeconds = (drain.success ? drain.data : undefined) ?? (production ? 5 : 0);
+  return drainSeconds * 1000 + SHUTDOWN_DEADLINE_MS + 5_000;
+}
+
+/**
+ * Every service's port, checked before anything starts: one taken (say by another npm start)
+ * would otherwise fail only after another stack's /readyz had answered for it. Returns the
+ * problems, each naming the variable that moves the port.
+ */
+async function portProblems(port: (spec: ServiceSpec) => number): Promise<string[]> {
+  const host = process.env.HOST || '127.0.0.1';
+  const problems: string[] = [];
+  const byPort = new Map<number, ServiceSpec>();
+  for (const spec of SERVICES) {
+    const value = port(spec);
+    const twin = byPort.get(value);
+    if (!Number.isInteger(value) || value < 1 || value > 65535)
+      problems.push(`${spec.portVariable}=${process.env[spec.portVariable]} is not a port`);
+    else if (twin) problems.push(`${twin.portVariable} and ${spec.portVariable} are both ${value}`);
+    else if (!(await portIsFree(value, host)))
+      problems.push(
+        `port ${value} (${spec.name}) is in use on ${host}: set ${spec.portVariable} to a free port`,
+      );
+    byPort.set(value, spec);
+  }
+  return problems;
+}
+
 async function provideMongo(stoppers: Stoppable[]): Promise<string> {
-  if (process.env.MONGODB_URI) {
-    say(`MongoDB: MONGODB_URI (${redactUri(process.env.MONGODB_URI)})`);
-    return process.env.MONGODB_URI;
+  const given = process.env.MONGODB_URI;
+  if (given) {
+    const named = mongoUriDatabase(given);
+    say(
+      `MongoDB: MONGODB_URI (${redactUri(given)})${named ? `; its databases ${Object.values(STACK_DATABASES).join(', ')}, not ${named}` : ''}`,
+    );
+    return given;
   }
   const engine = findMongoEngine();
   if (engine) {
-    const dataDir = fromRoot('.data', engine.kind);
+    const dataDir = inDataDir(engine.kind);
     mkdirSync(dataDir, { recursive: true });
     const started: StartedEngine = await startEngine(engine, dataDir, 27017, {
       outlivesCtrlC: true,
     });
     stoppers.push(started);
+    // Kept after the run: admin and seed name it when it no longer answers, rather than try 27017.
+    writeEngineRecord({
+      kind: engine.kind,
+      port: started.port,
+      pid: started.child.pid ?? 0,
+      dataDir,
+      startedAt: new Date().toISOString(),
+    });
     say(
-      `MongoDB: embedded ${engine.kind} (${engine.path}) on 127.0.0.1:${started.port}, data in .data/${engine.kind}`,
+      `MongoDB: embedded ${engine.kind} (${engine.path}) on 127.0.0.1:${started.port}, data in ${shown(dataDir)}`,
     );
     return `mongodb://127.0.0.1:${started.port}/`;
   }
@@ -126,7 +205,7 @@ async function provideRedis(stoppers: Stoppable[]): Promise<string> {
       throw new Error(
         'no Redis available: set REDIS_URL, start a Redis on 127.0.0.1:6379, or install redis-server',
       );
-    const dataDir = fromRoot('.data', 'redis');
+    const dataDir = inDataDir('redis');
     mkdirSync(dataDir, { recursive: true });
     const started = await startEngine({ kind: 'redis-server', path }, dataDir, undefined, {
       outlivesCtrlC: true,
@@ -134,22 +213,6 @@ async function provideRedis(stoppers: Stoppable[]): Promise<string> {
     stoppers.push(started);
     say(`Redis: started redis-server on 127.0.0.1:${started.port}`);
     return `redis://127.0.0.1:${started.port}`;
-  }
-}
-
-function databaseUri(base: string, database: string): string {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-function redactUri(uri: string): string {
-  try {
-    const url = new URL(uri);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return '(unparsable)';
   }
 }
 
@@ -173,13 +236,17 @@ async function main(): Promise<void> {
   const stoppers: Stoppable[] = [];
   const children: Array<{ name: string; child: ChildProcess }> = [];
   let stopping = false;
+  let recorded = false;
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say('stopping');
-    removeStackRecord();
+    if (recorded) removeStackRecord();
     // Front to back: the facade first, so nothing new reaches the services being stopped.
-    for (const { child } of [...children].reverse()) await stopChild(child, 10_000);
+    const graceMs = stopGraceMs();
+    for (const { name, child } of [...children].reverse())
+      if ((await stopChild(child, graceMs)) === 'killed')
+        say(`${name} did not stop within ${graceMs / 1000} s; killed`);
     for (const stopper of stoppers.reverse()) await stopper.stop().catch(() => undefined);
     say('stopped');
     process.exit(code);
@@ -187,11 +254,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stopAll(0));
   process.on('SIGINT', () => void stopAll(0));
 
+  const port = (spec: ServiceSpec) => Number(process.env[spec.portVariable] ?? spec.defaultPort);
+  const problems = await portProblems(port);
+  if (problems.length > 0) {
+    for (const problem of problems) say(problem);
+    const other = readStackRecord();
+    if (other) say(`another npm start runs (pid ${other.pid}, ${other.facadeUrl}); stop it first`);
+    process.exit(1);
+  }
+
   try {
     const mongoBase = await provideMongo(stoppers);
     const redisUrl = await provideRedis(stoppers);
     const secret = process.env.INTERNAL_SECRET ?? keptDevelopmentSecret();
-    const port = (spec: ServiceSpec) => Number(process.env[spec.portVariable] ?? spec.defaultPort);
     const url = (spec: ServiceSpec) => `http://127.0.0.1:${port(spec)}`;
     const byName = Object.fromEntries(SERVICES.map((s) => [s.name, s]));
     const shared = {
@@ -209,9 +284,9 @@ async function main(): Promise<void> {
       const env = {
         ...shared,
         [spec.portVariable]: String(port(spec)),
-        ...(spec.database ? { MONGODB_URI: databaseUri(mongoBase, spec.database) } : {}),
+        ...(spec.database ? { MONGODB_URI: mongoUriWithDatabase(mongoBase, spec.database) } : {}),
       };
-      const child = spawn(process.execPath, [fromRoot('dist', spec.entry)], {
+      const child = spawn(process.execPath, serviceArgs(spec), {
         env,
         stdio: ['ignore', 'inherit', 'inherit'],
       });
@@ -245,10 +320,11 @@ async function main(): Promise<void> {
       pid: process.pid,
       facadeUrl: url(byName['rest-facade']!),
       dashboardUrl: url(byName.gateway!),
-      keysMongoUri: databaseUri(mongoBase, 'wa_keys'),
+      keysMongoUri: mongoUriWithDatabase(mongoBase, STACK_DATABASES.keys),
       redisUrl,
       redisKeyPrefix: baseEnvSchema.shape.REDIS_KEY_PREFIX.parse(process.env.REDIS_KEY_PREFIX),
     });
+    recorded = true;
     say('press Ctrl+C to stop');
   } catch (error) {
     say(message(error));

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { expressMiddleware } from '@as-integrations/express5';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express from 'express';
@@ -7,8 +10,15 @@ import { jsonErrorHandler, jsonNotFound } from '../../common/json-errors';
 import { listen } from '../../common/http-server';
 import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
+import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/metrics';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import { createRedis, logRedisErrors, pingRedis, waitForRedis } from '../../common/redis';
+import {
+  createRedis,
+  logRedisErrors,
+  pingRedis,
+  waitForRedis,
+  watchForHungRedis,
+} from '../../common/redis';
 import { API_KEY_PREFIX } from '../../common/secrets';
 import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
@@ -29,11 +39,20 @@ export async function startGateway(
   logger: Logger,
   manifest: OperationManifest = readManifest(),
 ): Promise<RunningGateway> {
+  const metrics = new ServiceMetrics('gateway', { processMetrics: config.nodeEnv !== 'test' });
   const redis = createRedis(config.redisUrl);
-  logRedisErrors(redis, logger);
+  logRedisErrors(redis, logger, 'redis', metrics.countRedisError);
+  const stopWatchingRedis = watchForHungRedis(redis, logger);
   await waitForRedis(redis);
   let ownUrl = '';
-  const { app, engine } = await createGatewayApp(config, logger, redis, manifest, () => ownUrl);
+  const { app, engine } = await createGatewayApp(
+    config,
+    logger,
+    redis,
+    manifest,
+    () => ownUrl,
+    metrics,
+  );
   const server = await listen(app, config.port, config.host, {
     drainMs: config.shutdownDrainMs,
   });
@@ -45,6 +64,7 @@ export async function startGateway(
     async stop() {
       await server.close();
       await engine.stop();
+      stopWatchingRedis();
       redis.disconnect();
     },
   };
@@ -57,11 +77,13 @@ export async function createGatewayApp(
   manifest: OperationManifest,
   /** This gateway's own address, once it listens: the dashboard's unless DASHBOARD_URL says. */
   ownUrl: () => string = () => '',
+  metrics = new ServiceMetrics('gateway'),
 ) {
   const engine = await startGatewayEngine(config, logger, redis, manifest);
   const { apollo, authenticator } = engine;
   const app = express();
   app.disable('x-powered-by');
+  app.use(metrics.httpRequests);
   app.use(requestContext({ trustIncoming: true, expose: true }));
   app.use(
     healthRouter([
@@ -71,6 +93,8 @@ export async function createGatewayApp(
       ...upstreamChecks(config.subgraphUrls, '/healthz'),
     ]),
   );
+  // A public port: in production only with METRICS_TOKEN (docs/scaling.md, "Observability").
+  app.use(metricsRouter(metrics, metricsAccess(config, 'public')));
   app.use(
     paymentWebhookRouter({
       secret: config.paymentWebhookSecret,
@@ -98,17 +122,10 @@ export async function createGatewayApp(
       logger,
     }),
   );
-  if (config.introspection) {
-    // The schema explorer: GraphiQL inlined by the package, so nothing is loaded from a CDN.
-    app.get('/graphql', (req, res, next) => {
-      if (!req.accepts('html') || req.query.query || req.query.extensions) return next();
-      res
-        .type('html')
-        .send(renderGraphiQL({ endpoint: '/graphql', title: 'Web Analytics supergraph' }));
-    });
-  }
+  if (config.introspection) app.get('/graphql', schemaExplorer());
   app.use(
     '/graphql',
+    metrics.graphqlOperations(),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => {
@@ -126,4 +143,76 @@ export async function createGatewayApp(
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(logger));
   return { app, engine };
+}
+
+/** What the schema explorer opens with: how to be a caller here, then a query that runs as one. */
+const SCHEMA_EXPLORER_QUERY = `# Every operation here runs as a caller. Signed in to the dashboard on this
+# origin, its session cookie is sent by itself. Otherwise, put an access token
+# in the Headers tab below:
+#
+#   {"Authorization": "Bearer wat_…"}
+#
+# Make one with: npm run --silent admin -- token:create --user USER
+# (USER is a user's id, as admin user:create prints it).
+# API keys (svc_…) are for the REST API and are refused here.
+
+query Me {
+  me {
+    email
+  }
+}
+`;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * GET /graphql from a browser: GraphiQL, which its package inlines (about 9 MB, nothing from a
+ * CDN). Rendered once; compressed once per encoding on first demand (brotli about 2 MB, gzip 2.4);
+ * revalidated by ETag. Other GETs of /graphql (a `query` or `extensions` parameter) pass on.
+ */
+function schemaExplorer(): express.RequestHandler {
+  const html = Buffer.from(
+    renderGraphiQL({
+      endpoint: '/graphql',
+      title: 'Web Analytics supergraph',
+      defaultQuery: SCHEMA_EXPLORER_QUERY,
+    }),
+  );
+  const tag = createHash('sha256').update(html).digest('base64url').slice(0, 24);
+  const bodies = new Map<string, Promise<Buffer>>([['identity', Promise.resolve(html)]]);
+  const compressed = (encoding: 'br' | 'gzip' | 'identity') => {
+    let body = bodies.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotli(html, {
+              params: {
+                // Quality 5: a tenth of a second once, 1.9 MB; 11 would take seconds for 1.7.
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+              },
+            })
+          : gzip(html);
+      bodies.set(encoding, body);
+    }
+    return body;
+  };
+  return async (req, res, next) => {
+    if (!req.accepts('html') || req.query.query || req.query.extensions) return next();
+    const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
+    const encoding = accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
+    res.vary('Accept-Encoding');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', `"${tag}${encoding === 'identity' ? '' : `-${encoding}`}"`);
+    res.type('html');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const body = await compressed(encoding);
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+  };
 }

@@ -3,8 +3,20 @@ import { healthRouter, upstreamChecks } from '../../common/health';
 import { requestContext } from '../../common/request-context';
 import { listen } from '../../common/http-server';
 import type { Logger } from '../../common/logger';
+import {
+  metricsAccess,
+  metricsRouter,
+  recordMountPath,
+  ServiceMetrics,
+} from '../../common/metrics';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import { createRedis, logRedisErrors, pingRedis, waitForRedis } from '../../common/redis';
+import {
+  createRedis,
+  logRedisErrors,
+  pingRedis,
+  waitForRedis,
+  watchForHungRedis,
+} from '../../common/redis';
 import { ApiError, notFound } from './api-error';
 import { errorBody } from './envelope';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
@@ -18,6 +30,7 @@ import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './exter
 import { GatewayClient } from './gateway-client';
 import { startGatewayEngine, type GatewayEngine } from '../../gateway/src/engine';
 import { Headroom } from './limits/headroom';
+import { LimitRefusals } from './limits/limit-refusals';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
 import { createWebhooksRouter } from './webhooks/webhooks.router';
@@ -25,12 +38,17 @@ import { matchPathsExactly, refuseTrailingSlash } from './exact-paths';
 
 export { API_BASE };
 
+/** An error answered outside the routes (a Node-level refusal, /metrics) in the API's envelope. */
+const envelopeErrorBody = (status: number, code: string, message: string) =>
+  errorBody(new ApiError(status, code, message));
+
 export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorService): Express {
   const app = express();
   matchPathsExactly(app);
   app.disable('x-powered-by');
   // Every body carries a fresh timestamp, so an ETag would never match; computing it is waste.
   app.disable('etag');
+  app.use(deps.metrics.httpRequests);
   app.use(requestContext({ trustIncoming: false, expose: true }));
   app.use(refuseTrailingSlash);
   // Off by default: X-Forwarded-For is believed only from configured proxies.
@@ -42,12 +60,13 @@ export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorServi
       ...upstreamChecks(deps.config.subgraphUrls, '/healthz'),
     ]),
   );
+  app.use(metricsRouter(deps.metrics, metricsAccess(deps.config, 'public'), envelopeErrorBody));
   const document = openApiDocument();
   app.get(`${API_BASE}/openapi.json`, (_req: Request, res: Response) => {
     res.json(document);
   });
-  app.use(API_BASE, createExternalApiRouter(deps));
-  app.use('/v1/cli/mutate/webhooks', createWebhooksRouter(deps));
+  app.use(API_BASE, recordMountPath, createExternalApiRouter(deps));
+  app.use('/v1/cli/mutate/webhooks', recordMountPath, createWebhooksRouter(deps));
   app.use(createPublicRouter(deps, collector));
   app.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
   app.use(errorMapper(deps.logger));
@@ -67,8 +86,10 @@ export async function startFacade(
   logger: Logger,
   manifest: OperationManifest = readManifest(),
 ): Promise<RunningFacade> {
+  const metrics = new ServiceMetrics('rest-facade', { processMetrics: config.nodeEnv !== 'test' });
   const redis = createRedis(config.redisUrl);
-  logRedisErrors(redis, logger);
+  logRedisErrors(redis, logger, 'redis', metrics.countRedisError);
+  const stopWatchingRedis = watchForHungRedis(redis, logger);
   await waitForRedis(redis);
   const engine = await startGatewayEngine(
     { ...config, introspection: false },
@@ -77,13 +98,20 @@ export async function startFacade(
     manifest,
   );
   const gateway = new GatewayClient(engine, manifest, logger);
-  const base: FacadeDeps = { config, logger, redis, gateway };
+  const base: FacadeDeps = { config, logger, redis, gateway, metrics };
   const deps: ExternalApiDeps = {
     ...base,
-    auth: new ApiKeyAuthenticator(gateway, redis, config.redisKeyPrefix, logger),
+    auth: new ApiKeyAuthenticator(
+      gateway,
+      redis,
+      config.redisKeyPrefix,
+      logger,
+      metrics.credentialLookups(),
+    ),
     limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger),
     headroom: new Headroom(),
     callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
+    refusals: new LimitRefusals(metrics),
   };
   const collector = new CollectorService(base);
   await collector.start();
@@ -91,7 +119,7 @@ export async function startFacade(
   const server = await listen(app, config.port, config.host, {
     drainMs: config.shutdownDrainMs,
     // Node-level refusals (malformed HTTP, no Host, CONNECT…) in the External API's envelope.
-    errorBody: (status, code, message) => errorBody(new ApiError(status, code, message)),
+    errorBody: envelopeErrorBody,
   });
   logger.info({ url: server.url }, 'listening');
   return {
@@ -103,6 +131,7 @@ export async function startFacade(
       await collector.close();
       await deps.callLog.close();
       await engine.stop();
+      stopWatchingRedis();
       redis.disconnect();
     },
   };

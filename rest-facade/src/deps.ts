@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../common/logger';
+import type { ServiceMetrics } from '../../common/metrics';
 import type { FacadeConfig } from './config';
 import type { GatewayClient } from './gateway-client';
 
@@ -8,4 +9,5 @@ export interface FacadeDeps {
   logger: Logger;
   redis: Redis;
   gateway: GatewayClient;
+  metrics: ServiceMetrics;
 }

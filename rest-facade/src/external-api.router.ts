@@ -15,6 +15,7 @@ import { sendSuccess } from './envelope';
 import { jsonBodyReader } from './json-body';
 import { fromGraphQLErrors, toApiError } from './error-mapper';
 import type { Headroom } from './limits/headroom';
+import type { LimitRefusals } from './limits/limit-refusals';
 import type { LimitDecision, MinuteDecision, UsageLimiter } from './limits/usage-limiter';
 import { ROUTES, type RouteDefinition } from './routes';
 import { rejectUnknownQueryParameters } from './routes/query-parameters';
@@ -27,6 +28,7 @@ export interface ExternalApiDeps extends FacadeDeps {
   limiter: UsageLimiter;
   headroom: Headroom;
   callLog: CallLogWriter;
+  refusals: LimitRefusals;
 }
 
 /** The spec's header table, on every response to an identified key. */
@@ -155,7 +157,10 @@ function answerCall(route: RouteDefinition, deps: ExternalApiDeps) {
       setUsageHeaders(res, context, usage);
       if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
       const refusal = limitError(context, usage);
-      if (refusal) throw refusal;
+      if (refusal) {
+        deps.refusals.count(context.tier, usage);
+        throw refusal;
+      }
       // Not started only when the key lacks the route's permission (a refused minute threw above).
       if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
       let result: Awaited<typeof executing>;

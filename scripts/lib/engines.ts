@@ -117,7 +117,7 @@ export async function startEngine(
             ? pingRedisUrl(`redis://127.0.0.1:${port}`)
             : pingMongo(`mongodb://127.0.0.1:${port}/`, 1_000),
       );
-      return { child, port, stop: () => stopChild(child) };
+      return { child, port, stop: async () => void (await stopChild(child)) };
     } catch (error) {
       lastError = error;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -187,13 +187,22 @@ export async function pingRedisUrl(url: string): Promise<void> {
   }
 }
 
-export async function stopChild(child: ChildProcess, killAfterMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/** How a child ended when asked to stop: by itself, or killed when it outlasted its time. */
+export type StopOutcome = 'exited' | 'killed';
+
+/** SIGTERM, then SIGKILL if the child has not exited within `killAfterMs`. */
+export async function stopChild(child: ChildProcess, killAfterMs = 5_000): Promise<StopOutcome> {
+  if (child.exitCode !== null || child.signalCode !== null) return 'exited';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let outcome: StopOutcome = 'exited';
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  const timer = setTimeout(() => {
+    outcome = 'killed';
+    child.kill('SIGKILL');
+  }, killAfterMs);
   await exited;
   clearTimeout(timer);
+  return outcome;
 }
 
 export function freePort(): Promise<number> {
@@ -211,14 +220,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-function portIsFree(port: number): Promise<boolean> {
+/** Whether nothing listens on `port` of `host` (it can be bound now). */
+export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }
 
 export function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A URI as it may be shown: its password, if any, replaced. */
+export function redactUri(uri: string): string {
+  return uri.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
 }

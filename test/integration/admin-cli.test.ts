@@ -1,9 +1,17 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { fromRoot } from '../../common/paths';
+import { freePort } from '../../scripts/lib/engines';
+import { writeEngineRecord } from '../../scripts/lib/stack-record';
 import { callApi } from '../support/api-client';
+import { http } from '../support/http';
+import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { npmStartEnv, StackProcess } from './npm-start-helpers';
 
 const run = promisify(execFile);
 const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -245,4 +253,94 @@ describe('admin CLI', () => {
       expect(failure.stderr).toMatch(message);
     },
   );
+});
+
+describe('admin CLI beside npm start', () => {
+  // npm start's own five processes (from source), then a dozen admin processes.
+  jest.setTimeout(180_000);
+  let stack: StackProcess;
+  let elsewhere: string;
+  beforeAll(async () => {
+    stack = StackProcess.fromSource(await npmStartEnv('admin-npm-start'));
+    await stack.waitForLog('press Ctrl+C to stop', 150_000);
+    elsewhere = mkdtempSync(path.join(tmpdir(), 'wa-admin-no-stack-'));
+  });
+  afterAll(async () => {
+    await stack.stop();
+    stack.removeDataDir();
+    rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  const admin = (env: Record<string, string>, ...args: string[]) =>
+    run(process.execPath, [TSX, fromRoot('scripts', 'admin.ts'), ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+
+  /** An owner and a key made with admin under `env`; admin's stderr lines with them. */
+  const keyMadeWith = async (env: Record<string, string>) => {
+    const json = async (...args: string[]) => {
+      const { stdout, stderr } = await admin(env, ...args);
+      return Object.assign(JSON.parse(stdout) as Record<string, string>, { stderr });
+    };
+    const org = await json('org:create', '--name', 'Newcomer', '--plan', 'pro');
+    const user = await json(
+      'user:create',
+      '--email',
+      `newcomer-${randomBytes(3).toString('hex')}@example.test`,
+    );
+    await json('member:add', '--org', org.id!, '--user', user.id!, '--role', 'owner');
+    const created = await json('key:create', '--org', org.id!, '--user', user.id!, '--name', 'k');
+    return { key: created.key!, stderr: created.stderr };
+  };
+
+  const websitesWith = async (key: string) => {
+    const url = `${stack.url('rest-facade')}/api/external/v1/websites`;
+    const response = await http(url, { headers: { 'x-api-key': key } });
+    expectMatchesOpenApi('GET', url, response);
+    return response;
+  };
+
+  it('when MONGODB_URI names no database, then admin writes to wa_keys, where npm start reads, and the key works against its facade', async () => {
+    const { key, stderr } = await keyMadeWith({
+      MONGODB_URI: stack.env.MONGODB_URI!,
+      REDIS_URL: stack.env.REDIS_URL!,
+      REDIS_KEY_PREFIX: stack.env.REDIS_KEY_PREFIX!,
+      STACK_DATA_DIR: elsewhere,
+    });
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^admin: keys database mongodb:\/\/\S+\/wa_keys \(MONGODB_URI\)/),
+    ]);
+    expect((await websitesWith(key)).status).toBe(200);
+  });
+
+  it('when nothing is set, then admin uses the running npm start, says so, and its key works', async () => {
+    const { key, stderr } = await keyMadeWith({ STACK_DATA_DIR: stack.env.STACK_DATA_DIR! });
+    expect(stderr).toMatch(/keys database mongodb:\/\/\S+\/wa_keys \(the running npm start \(pid/);
+    expect(stderr).toContain(stack.env.REDIS_KEY_PREFIX);
+    expect((await websitesWith(key)).status).toBe(200);
+  });
+
+  it('when npm start is not running and the engine it last started does not answer, then admin refuses and names that engine', async () => {
+    const port = await freePort();
+    const stopped = path.join(elsewhere, 'stopped');
+    writeEngineRecord(
+      { kind: 'ferretdb', port, pid: 0, dataDir: stopped, startedAt: new Date().toISOString() },
+      path.join(stopped, 'engine.json'),
+    );
+    const failure = await admin(
+      { STACK_DATA_DIR: stopped },
+      'user:create',
+      '--email',
+      'nobody@example.test',
+    ).then(
+      () => {
+        throw new Error('the command succeeded');
+      },
+      (error: unknown) => error as { code: number; stdout: string; stderr: string },
+    );
+    expect(failure.code).toBe(1);
+    expect(failure.stdout).toBe('');
+    expect(failure.stderr).toContain(`the ferretdb it last started (127.0.0.1:${port}`);
+    expect(failure.stderr).toContain('npm start');
+  });
 });

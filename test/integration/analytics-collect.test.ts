@@ -199,13 +199,20 @@ describe('public collection endpoint POST /api/collect', () => {
     expect(await appendedEntries()).toBe(before);
   });
 
-  it('DATA-6: when a known bot sends a page view, then it is answered 202 but counted nowhere', async () => {
-    const before = await appendedEntries();
-    const response = await collect(stack, { ip: IP.gb, ua: UA.googlebot }, pageview());
-    expect(response.status).toBe(202);
-    expect(response.body).toEqual({ accepted: false });
-    expect(await appendedEntries()).toBe(before);
-  });
+  it.each([
+    ['from a known bot', UA.googlebot, 'bot'],
+    ["with curl's default User-Agent", 'curl/8.5.0', 'bot'],
+    ['without a User-Agent', '', 'no_user_agent'],
+  ])(
+    'DATA-6: when a page view comes %s, then it is answered 202, not accepted, with the reason, and counted nowhere',
+    async (_sender, ua, reason) => {
+      const before = await appendedEntries();
+      const response = await collect(stack, { ip: IP.gb, ua }, pageview());
+      expect(response.status).toBe(202);
+      expect(response.body).toEqual({ accepted: false, reason });
+      expect(await appendedEntries()).toBe(before);
+    },
+  );
 
   it('DATA-6: when a browser preflights from any origin, then CORS allows the POST', async () => {
     const response = await http(`${stack.facade.url}/api/collect`, {

@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { parse } from 'graphql';
 import { Redis } from 'ioredis';
 import { signIdentity, type CallerIdentity } from '../../common/identity';
 import { createLogger } from '../../common/logger';
@@ -56,6 +58,64 @@ describe('gateway in development', () => {
     expect(response.body).toContain('graphiql');
     expect(response.body).not.toMatch(/<script[^>]+src="https?:\/\//);
     expect(response.body).not.toMatch(/<link[^>]+href="https?:\/\//);
+  });
+
+  it('when a browser opens /graphql, then the explorer comes compressed, with an ETag that revalidates to 304', async () => {
+    const url = stack.gateway.graphqlUrl;
+    const plain = await fetch(url, {
+      headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+    });
+    expect(plain.status).toBe(200);
+    const size = Number(plain.headers.get('content-length'));
+    expect(size).toBeGreaterThan(1_000_000);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(url, {
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(Number(response.headers.get('content-length'))).toBeLessThan(size / 3);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(await plain.clone().text());
+      // As a browser revalidates what it holds (fetch would add Cache-Control: no-cache).
+      const again = await new Promise<IncomingMessage>((resolve, reject) =>
+        httpGet(
+          url,
+          {
+            headers: {
+              accept: 'text/html',
+              'accept-encoding': encoding,
+              'if-none-match': response.headers.get('etag')!,
+            },
+          },
+          resolve,
+        ).once('error', reject),
+      );
+      again.resume();
+      expect(again.statusCode).toBe(304);
+    }
+  });
+
+  it('when the explorer opens, then its default document explains how to authenticate and runs as an access token', async () => {
+    const page = await http<string>(stack.gateway.graphqlUrl, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const options = /renderYogaGraphiQL\(\s*[^,]+,\s*(\{.*\}),\s*\);/s.exec(page.body)?.[1];
+    const { defaultQuery } = JSON.parse(options!) as { defaultQuery: string };
+    expect(defaultQuery).toContain('"Authorization": "Bearer wat_');
+    expect(defaultQuery).toContain('admin -- token:create --user');
+    expect(() => parse(defaultQuery)).not.toThrow();
+
+    const account = await buildAccount(stack);
+    const { token } = await buildAccessToken(stack, account.user.id);
+    const response = await graphql<{ me: { email: string } }>(
+      stack.gateway.graphqlUrl,
+      defaultQuery,
+      {},
+      { authorization: `Bearer ${token}` },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { me: { email: account.user.email } } });
   });
 
   it('when introspection is asked for, then the schema is returned', async () => {

@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fromRoot } from '../../common/paths';
+import { stopChild } from '../../scripts/lib/engines';
 import { testMongoUri } from '../support/stack';
 
 /**
@@ -15,14 +20,18 @@ interface Exit {
   stderr: string;
 }
 
-/** Runs a service's real `main` as its own process; `whenListening` acts once it logs "listening". */
+/**
+ * Runs a service's real `main` (from the repository root, or an absolute path) as its own process;
+ * `whenListening` acts once it logs "listening".
+ */
 function runMain(
   entry: string,
   env: Record<string, string>,
   whenListening?: (pid: number) => void,
 ): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TSX_LOADER, fromRoot(entry)], {
+    const main = path.isAbsolute(entry) ? entry : fromRoot(entry);
+    const child = spawn(process.execPath, [...TSX_LOADER, main], {
       env: { PATH: process.env.PATH ?? '', ...env },
       cwd: fromRoot(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,5 +100,61 @@ describe('service lifecycle', () => {
     expect(exit.code).toBe(1);
     for (const variable of ['FACADE_PORT', 'KEYS_URL', 'REDIS_URL'])
       expect(exit.stderr).toContain(variable);
+  });
+});
+
+describe('stopping a service that does not stop', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wa-lifecycle-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('when its stop never ends, then it logs that it did not stop within its deadline, then exits 1', async () => {
+    // A service whose stop waits on nothing at all: no socket or timer keeps the process up.
+    const main = path.join(dir, 'hanging-main.ts');
+    writeFileSync(
+      main,
+      `import { runService } from ${JSON.stringify(fromRoot('common', 'lifecycle'))};
+import { createLogger } from ${JSON.stringify(fromRoot('common', 'logger'))};
+runService(
+  'hanging',
+  async () => {
+    const logger = createLogger('hanging', 'info');
+    logger.info('listening');
+    return { service: { stop: () => new Promise<void>(() => undefined) }, logger };
+  },
+  { stopDeadlineMs: 300 },
+);
+`,
+    );
+    const exit = await runMain(main, {}, (pid) => process.kill(pid, 'SIGTERM'));
+    expect(exit.code).toBe(1);
+    expect(exit.stdout).toContain('"msg":"hanging stopping"');
+    expect(exit.stdout).toContain('"msg":"hanging did not stop within 300 ms; exiting"');
+  });
+
+  it('when a child of npm start ignores SIGTERM, then stopChild kills it after the time given and says it did', async () => {
+    const child = spawn(
+      process.execPath,
+      ['-e', "process.on('SIGTERM', () => {}); console.log('up'); setInterval(() => {}, 1000);"],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await once(child.stdout, 'data');
+    expect(await stopChild(child, 300)).toBe('killed');
+    expect(child.signalCode).toBe('SIGKILL');
+  });
+
+  it('when a child of npm start stops on SIGTERM, then stopChild says it exited', async () => {
+    const child = spawn(
+      process.execPath,
+      ['-e', "console.log('up'); setInterval(() => {}, 1000);"],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await once(child.stdout, 'data');
+    expect(await stopChild(child, 5_000)).toBe('exited');
+    expect(child.signalCode).toBe('SIGTERM');
   });
 });

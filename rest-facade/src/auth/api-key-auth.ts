@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { createCredentialCache } from '../../../common/credential-cache';
-import type { VersionedCache } from '../../../common/versioned-cache';
+import type { CacheLookup, VersionedCache } from '../../../common/versioned-cache';
 import type { Permission } from '../../../common/identity';
 import type { Logger } from '../../../common/logger';
 import {
@@ -87,8 +87,12 @@ export class ApiKeyAuthenticator {
     redis: Redis,
     redisKeyPrefix: string,
     logger: Logger,
+    /** Told how each lookup went (`credential_cache_lookups_total`). */
+    onLookup: (result: CacheLookup) => void = () => undefined,
   ) {
-    this.cache = createCredentialCache<KeyContext>(redis, redisKeyPrefix, logger);
+    this.cache = createCredentialCache<KeyContext>(redis, redisKeyPrefix, logger).reportLookups(
+      onLookup,
+    );
   }
 
   /** The presented key, once its shape is checked (else the spec's 401), and its hash. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { isRedisUnavailable } from '../../../common/redis';
 import type { CollectedEvent } from '../../../subgraphs/analytics/src/ingest/collected-event';
@@ -17,6 +18,20 @@ import { LIVE_WINDOW_MS, liveKey, queueAppend } from './event-stream';
 const DAY_MS = 86_400_000;
 /** How often tomorrow's salt is made sure of ahead of midnight. */
 const SALT_REFRESH_MS = 3_600_000;
+
+/**
+ * Why an event is answered `202 {"accepted": false, "reason": …}` and counted nowhere:
+ * `no_user_agent`, the request has no User-Agent; `bot`, its User-Agent is a known bot, crawler or
+ * HTTP client (isbot: Googlebot, curl, python-requests…), not a visitor's browser.
+ */
+export const NOT_COUNTED_REASONS = ['no_user_agent', 'bot'] as const;
+export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
+
+/** Why events from this User-Agent are not counted, or null when they are. */
+export function notCountedReason(userAgent: string): NotCountedReason | null {
+  if (userAgent === '') return 'no_user_agent';
+  return isbot(userAgent) ? 'bot' : null;
+}
 
 /**
  * One event's append, in one MULTI round trip, outside the collector (the seed script and tests

@@ -1,11 +1,10 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { isbot } from 'isbot';
 import { perMinuteLimit } from '../../../common/per-minute-limit';
 import { ApiError, invalidJson, rejectOtherMethods, upstreamUnavailable } from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema, describeIssues } from './collect.schema';
-import type { CollectorService } from './collector.service';
+import { notCountedReason, type CollectorService } from './collector.service';
 import { enrich, normalizeIp } from './enrich';
 import { LIVE_WINDOW_MS } from './event-stream';
 import { TRACKER_SCRIPT } from './tracker-script';
@@ -101,9 +100,10 @@ export function createPublicRouter(deps: FacadeDeps, collector: CollectorService
       if (!parsed.success)
         throw new ApiError(400, 'invalid_parameters', describeIssues(parsed.error));
       const userAgent = req.get('user-agent') ?? '';
-      // Known bots are answered like everyone else but counted nowhere.
-      if (userAgent === '' || isbot(userAgent)) {
-        res.status(202).json({ accepted: false });
+      // Known bots are answered 202 like everyone else, counted nowhere, and told why.
+      const notCounted = notCountedReason(userAgent);
+      if (notCounted) {
+        res.status(202).json({ accepted: false, reason: notCounted });
         return;
       }
       const websiteId = await collector.websiteOf(parsed.data.trackingCode);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema } from '../collect/collect.schema';
 import { COLLECT_RETRY_AFTER_SECONDS } from '../collect/collected-event.writer';
+import { NOT_COUNTED_REASONS } from '../collect/collector.service';
 import { COLLECT_EVENTS_PER_MINUTE, LIVE_REQUESTS_PER_MINUTE } from '../collect/public.router';
 import {
   HEATMAP_PAGES,
@@ -244,12 +245,22 @@ export const ANALYTICS_SCHEMAS = {
     ...jsonSchemaOf(collectPayloadSchema),
     description: `One event. Sent as text/plain (sendBeacon, no preflight) or application/json, at most ${COLLECT_BODY_LIMIT_BYTES} bytes. Unknown fields are refused.`,
   },
-  CollectAccepted: object({
-    accepted: {
-      type: 'boolean',
-      description: 'false when the sender is a known bot (nothing is stored)',
-    },
-  }),
+  CollectAccepted: {
+    description:
+      'Whether the event is counted. When it is not, nothing is stored and `reason` says why.',
+    oneOf: [
+      object({ accepted: { const: true } }),
+      object({
+        accepted: { const: false },
+        reason: {
+          type: 'string',
+          enum: NOT_COUNTED_REASONS,
+          description:
+            'no_user_agent: the request has no User-Agent. bot: its User-Agent is a known bot, crawler or HTTP client (isbot: Googlebot, curl, python-requests…), not a browser.',
+        },
+      }),
+    ],
+  },
   LiveVisitors: object({
     tracking_code: { type: 'string' },
     visitors: { ...int, description: 'Distinct visitors with any event in the window' },
@@ -369,7 +380,8 @@ export const ANALYTICS_PATHS = {
       },
       responses: {
         '202': {
-          description: 'Accepted (queued; applied within milliseconds)',
+          description:
+            'Accepted: queued and applied within milliseconds, or not counted (a bot, or no User-Agent) with the reason',
           headers: cors,
           content: { 'application/json': { schema: ref('CollectAccepted') } },
         },

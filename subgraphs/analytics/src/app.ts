@@ -17,7 +17,8 @@ import { createAnalyticsStore } from './store';
 export const ANALYTICS_SCHEMA_PATH = fromRoot('subgraphs', 'analytics', 'schema.graphql');
 
 export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) {
-  return startSubgraph<AnalyticsDeps>(config, logger, async ({ connection, redis, readiness }) => {
+  return startSubgraph<AnalyticsDeps>('analytics', config, logger, async (stores) => {
+    const { connection, redis, readiness, metrics } = stores;
     const store = createAnalyticsStore(connection, redis, config.redisKeyPrefix, config.cacheBytes);
     const model = new ReadModel(
       redis,
@@ -35,6 +36,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
         redisKeyPrefix: config.redisKeyPrefix,
         batchSize: config.ingestBatchSize,
         sealQuietMs: config.sealQuietMs,
+        metrics,
       }),
       retention: new RetentionService(store.raw, store.snapshots, config.retentionDays),
     };
@@ -48,6 +50,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       readiness: [...readiness, deps.ingest.readinessCheck()],
       inlineTrace: config.inlineTrace,
       createLoaders: (d) => createAnalyticsLoaders(d),
+      metrics,
     });
     await deps.ingest.start();
     const retentionJob = new PeriodicTask(

@@ -26,7 +26,8 @@ export interface KeysServices extends KeysDeps {
 }
 
 export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
-  return startSubgraph<KeysServices>(config, logger, async ({ connection, redis, readiness }) => {
+  return startSubgraph<KeysServices>('keys', config, logger, async (stores) => {
+    const { connection, redis, readiness, metrics } = stores;
     const models = createKeysModels(connection);
     await createDeclaredIndexes(models);
     const { accounts, credentials, billing } = createKeysServices(
@@ -57,6 +58,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     );
     if (config.workersEnabled) {
       await callLogConsumer.start();
+      metrics.watchStream(callLogConsumer);
       expiryScan.start();
     }
     const deps: KeysDeps = {
@@ -83,6 +85,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
         : readiness,
       inlineTrace: config.inlineTrace,
       createLoaders: (d) => createKeysLoaders(d),
+      metrics,
     });
     return {
       app,

@@ -30,9 +30,10 @@ export type WebhooksServices = WebhooksDeps & { retention: DeliveryRetention };
 
 export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
   return startSubgraph<WebhooksServices>(
+    'webhooks',
     config,
     logger,
-    async ({ connection, redis, readiness }) => {
+    async ({ connection, redis, readiness, metrics }) => {
       const models = createWebhooksModels(connection);
       await createDeclaredIndexes(models);
       const policy: DestinationPolicy = {
@@ -53,12 +54,15 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
           waitMs: 10_000,
         }),
       });
-      const sender = new HttpSender({
-        ...policy,
-        timeoutMs: config.delivery.timeoutMs,
-        responseBodyLimit: config.delivery.responseBodyLimit,
-      });
-      const queue = new DeliveryQueue(config.redisUrl, config.redisKeyPrefix, logger);
+      const sender = new HttpSender(
+        {
+          ...policy,
+          timeoutMs: config.delivery.timeoutMs,
+          responseBodyLimit: config.delivery.responseBodyLimit,
+        },
+        metrics,
+      );
+      const queue = new DeliveryQueue(config.redisUrl, config.redisKeyPrefix, logger, metrics);
       const deliveries = new DeliveryService(
         models,
         webhooks,
@@ -94,6 +98,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
           },
           (id, attempt) => deliveries.attempt(id, attempt),
           logger,
+          metrics,
         );
         consumer = createPlatformEventConsumer(
           redis,
@@ -102,6 +107,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
           logger,
         );
         await consumer.start();
+        metrics.watchStream(consumer);
         retentionJob.start();
         overdueJob.start();
       }
@@ -119,6 +125,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
           : readiness,
         inlineTrace: config.inlineTrace,
         createLoaders: (d) => createWebhooksLoaders(d),
+        metrics,
       });
       return {
         app,

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
+import { Counter } from 'prom-client';
 import type { ReadinessCheck } from '../../../../common/health';
 import type { Logger } from '../../../../common/logger';
+import type { ServiceMetrics } from '../../../../common/metrics';
 import { isMongoUnavailable } from '../../../../common/mongo-outage';
 import { isRedisUnavailable, logRedisErrors } from '../../../../common/redis';
 import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
@@ -46,6 +48,8 @@ export interface IngestOptions {
   /** Distinct values counted per website, dimension and UTC day (ingest/value-admission.ts). */
   distinctValuesPerDay?: number;
   now?: () => number;
+  /** Registers `analytics_events_applied_total` and the stream's backlog gauges. */
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -69,6 +73,8 @@ export class IngestService {
   private writerConnection: Redis | null = null;
   private readonly now: () => number;
   private queue: Promise<void> = Promise.resolve();
+  private readonly metrics: ServiceMetrics | undefined;
+  private readonly eventsApplied: Counter | null;
 
   constructor(
     private readonly stores: IngestStores,
@@ -117,6 +123,15 @@ export class IngestService {
       retry: { maxAttempts: 10, isTransient: isOutage },
       deleteAcknowledged: true,
     });
+    this.metrics = options.metrics;
+    this.metrics?.watchStream(this.consumer);
+    this.eventsApplied = this.metrics
+      ? new Counter({
+          name: 'analytics_events_applied_total',
+          help: 'Collected events applied to the analytics store (each once, however often its batch is read)',
+          registers: [this.metrics.registry],
+        })
+      : null;
   }
 
   start(): Promise<void> {
@@ -138,7 +153,12 @@ export class IngestService {
   private get writer(): Redis {
     if (!this.writerConnection) {
       this.writerConnection = this.stores.redis.duplicate({ enableAutoPipelining: false });
-      logRedisErrors(this.writerConnection, this.logger, 'analytics writer');
+      logRedisErrors(
+        this.writerConnection,
+        this.logger,
+        'analytics writer',
+        this.metrics?.countRedisError,
+      );
     }
     return this.writerConnection;
   }
@@ -222,6 +242,7 @@ export class IngestService {
     }
     const failed = results.find(([error]) => error);
     if (failed) throw failed[0];
+    this.eventsApplied?.inc(batch.length);
   }
 }
 

@@ -1,6 +1,8 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import type { Logger } from '../../../../common/logger';
+import { withScrapeTimeout, type ServiceMetrics } from '../../../../common/metrics';
 import type { AttemptScheduler, ScheduledAttempt } from '../services/delivery.service';
 
 export const DELIVERY_QUEUE_NAME = 'webhook-deliveries';
@@ -17,9 +19,17 @@ const LIVE_STATES = new Set(['waiting', 'delayed', 'prioritized', 'active', 'wai
 const jobIdOf = (attempt: ScheduledAttempt) => `${attempt.deliveryId}-${attempt.attempt}`;
 
 /** BullMQ needs connections that retry forever; the shared one fails fast on purpose. */
-function bullConnection(url: string, logger: Logger, role: string): Redis {
+function bullConnection(
+  url: string,
+  logger: Logger,
+  role: string,
+  metrics: ServiceMetrics | undefined,
+): Redis {
   const connection = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true });
-  connection.on('error', (error) => logger.warn({ err: error.message }, `${role} redis error`));
+  connection.on('error', (error) => {
+    metrics?.countRedisError(role);
+    logger.warn({ err: error.message }, `${role} redis error`);
+  });
   return connection;
 }
 
@@ -33,8 +43,14 @@ export class DeliveryQueue implements AttemptScheduler {
   private readonly connection: Redis;
   private readonly queue: Queue<ScheduledAttempt>;
 
-  constructor(redisUrl: string, redisKeyPrefix: string, logger: Logger) {
-    this.connection = bullConnection(redisUrl, logger, 'delivery queue');
+  constructor(
+    redisUrl: string,
+    redisKeyPrefix: string,
+    logger: Logger,
+    /** Registers `webhook_queue_jobs{state}`, read with getJobCounts() on every scrape. */
+    metrics?: ServiceMetrics,
+  ) {
+    this.connection = bullConnection(redisUrl, logger, 'delivery queue', metrics);
     this.queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
       connection: this.connection,
       prefix: bullPrefix(redisKeyPrefix),
@@ -43,6 +59,23 @@ export class DeliveryQueue implements AttemptScheduler {
         backoff: { type: 'exponential', delay: 5_000 },
         removeOnComplete: { age: 3_600, count: 10_000 },
         removeOnFail: { age: 7 * 86_400 },
+      },
+    });
+    if (metrics) this.reportDepth(metrics);
+  }
+
+  private reportDepth(metrics: ServiceMetrics): void {
+    const queue = this.queue;
+    new Gauge({
+      name: 'webhook_queue_jobs',
+      help: 'Delivery attempts in the BullMQ queue by state (absent while Redis does not answer)',
+      labelNames: ['state'] as const,
+      registers: [metrics.registry],
+      async collect() {
+        // This connection waits for Redis rather than failing: the scrape does not.
+        const counts = await withScrapeTimeout(queue.getJobCounts()).catch(() => null);
+        this.reset();
+        for (const [state, jobs] of Object.entries(counts ?? {})) this.set({ state }, jobs);
       },
     });
   }
@@ -97,8 +130,9 @@ export class DeliveryWorker {
     private readonly settings: WorkerSettings,
     private readonly handle: (deliveryId: string, attempt: number) => Promise<void>,
     logger: Logger,
+    metrics?: ServiceMetrics,
   ) {
-    this.connection = bullConnection(redisUrl, logger, 'delivery worker');
+    this.connection = bullConnection(redisUrl, logger, 'delivery worker', metrics);
     this.worker = new Worker<ScheduledAttempt>(
       DELIVERY_QUEUE_NAME,
       (job, token) => this.process(job, token),

@@ -1,11 +1,13 @@
+import { Counter } from 'prom-client';
 import { Agent, request } from 'undici';
+import type { ServiceMetrics } from '../../../../common/metrics';
 import {
   checkUrlShape,
   DestinationRefusedError,
   guardedLookup,
   type DestinationPolicy,
 } from '../domain/destination-policy';
-import type { SignedRequest } from '../domain/event-payload';
+import { HEADER_ATTEMPT, type SignedRequest } from '../domain/event-payload';
 
 export interface AttemptOutcome {
   /** The receiver's HTTP status; null when no answer came (refused, time-out, network error). */
@@ -30,8 +32,21 @@ export interface SenderOptions extends DestinationPolicy {
  */
 export class HttpSender {
   private readonly agent: Agent;
+  private readonly deliveries: Counter<'outcome' | 'attempt'> | null;
 
-  constructor(private readonly options: SenderOptions) {
+  constructor(
+    private readonly options: SenderOptions,
+    /** Registers `webhook_deliveries_total{outcome,attempt}`, counted on every send. */
+    metrics?: ServiceMetrics,
+  ) {
+    this.deliveries = metrics
+      ? new Counter({
+          name: 'webhook_deliveries_total',
+          help: 'Deliveries POSTed to receivers (test events included) by attempt number and outcome: success (2xx), http_error (another status), timeout, blocked (destination refused), network_error',
+          labelNames: ['outcome', 'attempt'] as const,
+          registers: [metrics.registry],
+        })
+      : null;
     this.agent = new Agent({
       connect: { timeout: options.timeoutMs, lookup: guardedLookup(options) } as never,
       headersTimeout: options.timeoutMs,
@@ -42,6 +57,15 @@ export class HttpSender {
   }
 
   async send(url: string, signed: SignedRequest): Promise<AttemptOutcome> {
+    const outcome = await this.post(url, signed);
+    this.deliveries?.inc({
+      outcome: outcomeLabel(outcome),
+      attempt: signed.headers[HEADER_ATTEMPT] ?? 'unknown',
+    });
+    return outcome;
+  }
+
+  private async post(url: string, signed: SignedRequest): Promise<AttemptOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const failed = (error: string): AttemptOutcome => ({
@@ -107,6 +131,15 @@ async function readLimited(
     size += chunk.length;
   }
   return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+/** The `outcome` label of an attempt, from what `post` made of it. */
+function outcomeLabel(outcome: AttemptOutcome): string {
+  const { statusCode, error } = outcome;
+  if (statusCode !== null) return statusCode >= 200 && statusCode < 300 ? 'success' : 'http_error';
+  if (error === 'timeout') return 'timeout';
+  if (error === 'invalid url' || error?.startsWith('destination refused')) return 'blocked';
+  return 'network_error';
 }
 
 function describeFailure(error: unknown): string {
