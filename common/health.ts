@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { rejectAfter } from './time-limits';
 
 export interface ReadinessCheck {
   name: string;
@@ -17,7 +18,7 @@ export function healthRouter(checks: ReadinessCheck[]): Router {
     const results = await Promise.all(
       checks.map(async ({ name, check }) => {
         try {
-          await withTimeout(check(), CHECK_TIMEOUT_MS);
+          await rejectAfter(check(), CHECK_TIMEOUT_MS);
           return [name, 'ok'] as const;
         } catch (error) {
           return [name, error instanceof Error ? error.message : 'failed'] as const;
@@ -47,12 +48,4 @@ export function upstreamChecks(
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
     },
   }));
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { BaseConfig } from './config';
 import type { ErrorBody } from './http-server';
 import { graphqlErrorBody } from './json-errors';
+import { rejectAfter } from './time-limits';
 import type { CacheLookup } from './versioned-cache';
 
 /** Request and operation durations, 1 ms to 10 s: the facade answers most calls in a few ms. */
@@ -275,16 +276,8 @@ function routeOf(req: Request, res: Response): string {
 }
 
 /** Rejects when `promise` takes longer than a collect() may (COLLECT_TIMEOUT_MS). */
-export function withScrapeTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${COLLECT_TIMEOUT_MS} ms`)),
-      COLLECT_TIMEOUT_MS,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export const withScrapeTimeout = <T>(promise: Promise<T>): Promise<T> =>
+  rejectAfter(promise, COLLECT_TIMEOUT_MS);
 
 export interface MetricsAccess {
   /** False: `/metrics` is not served on this port (it answers 404). */

@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import type { Logger } from './logger';
+import { pingMongo } from './mongo';
+import { rejectAfter } from './time-limits';
 
 export interface MongoCircuitOptions {
   /** How often the database is pinged. */
@@ -69,26 +71,13 @@ export class MongoCircuit {
   }
 
   private async probe(): Promise<void> {
-    let timeout: NodeJS.Timeout | undefined;
     try {
-      const db = this.connection.db;
-      if (!db) throw new Error('not connected');
-      await Promise.race([
-        db.admin().ping(),
-        new Promise((_, reject) => {
-          timeout = setTimeout(
-            () => reject(new Error(`no answer to a ping within ${this.probeTimeoutMs} ms`)),
-            this.probeTimeoutMs,
-          );
-        }),
-      ]);
+      await rejectAfter(pingMongo(this.connection), this.probeTimeoutMs, 'no answer to a ping');
       this.failedProbes = 0;
       this.close();
     } catch (error) {
       this.failedProbes += 1;
       if (this.failedProbes >= this.failuresToOpen) this.trip((error as Error).message);
-    } finally {
-      clearTimeout(timeout);
     }
   }
 }

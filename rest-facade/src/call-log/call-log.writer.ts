@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { callLogStream, type CallRecord } from '../../../common/call-log';
+import { settleWithin } from '../../../common/time-limits';
 import type { Logger } from '../../../common/logger';
 
 const FLUSH_EVERY_MS = 1_000;
@@ -133,12 +134,7 @@ export class CallLogWriter {
   async close(): Promise<void> {
     // What is buffered goes out first, whatever happens to the calls still running.
     await this.flush();
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(this.pending.keys()),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, PENDING_GRACE_MS))),
-    ]);
-    clearTimeout(timer);
+    await settleWithin(Promise.all(this.pending.keys()), PENDING_GRACE_MS);
     // Calls still unsettled are recorded with what is known of them now.
     for (const [done, build] of this.pending) {
       this.pending.delete(done);

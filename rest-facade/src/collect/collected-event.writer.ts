@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../../common/logger';
 import type { CollectedEvent } from '../../../subgraphs/analytics/src/ingest/collected-event';
 import { ApiError } from '../api-error';
 import { queueAppend, type LiveMark } from './event-stream';
+import { settleWithin } from '../../../common/time-limits';
 
 /** One transaction appends at most this many events, or this many characters of them. */
 const BATCH_EVENTS = 500;
@@ -48,17 +50,6 @@ interface Outage {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const NEVER = new Promise<never>(() => undefined);
-
-/** Resolves when `work` settles or after `ms`, whichever comes first, leaving no timer behind. */
-async function within(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    work,
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms)))),
-  ]);
-  clearTimeout(timer);
-}
 
 /**
  * The collector's writes to the analytics stream: events in the order they were accepted, in one
@@ -133,10 +124,10 @@ export class CollectedEventWriter {
     const deadline = Date.now() + CLOSE_DEADLINE_MS;
     while (this.queue.length > 0) {
       this.write();
-      await within(this.writing ?? Promise.resolve(), deadline - Date.now());
+      await settleWithin(this.writing ?? Promise.resolve(), deadline - Date.now());
       if (this.queue.length === 0 || Date.now() >= deadline) break;
       // Redis refused them again: a short pause before the next try.
-      await within(NEVER, Math.min(RETRY_FIRST_MS, deadline - Date.now()));
+      await sleep(Math.max(0, Math.min(RETRY_FIRST_MS, deadline - Date.now())));
     }
     if (this.queue.length === 0) return;
     this.logger.warn(
