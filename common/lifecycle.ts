@@ -1,4 +1,6 @@
 import type { Logger } from './logger';
+import { settleWithin } from './time-limits';
+import { stopTracing } from './tracing';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -9,6 +11,9 @@ export interface Stoppable {
  * exits on its own; a supervisor (npm start) waits longer before it kills.
  */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** How long buffered spans may take to reach the collector once the service has stopped. */
+const TRACE_FLUSH_MS = 2_000;
 
 /**
  * The whole of a service's `main`: start it, stop it on SIGTERM/SIGINT within its drain period
@@ -44,7 +49,8 @@ export function runService(
       exit(1);
     }, deadlineMs);
     service.stop().then(
-      () => {
+      async () => {
+        await settleWithin(stopTracing(), TRACE_FLUSH_MS);
         logger.info(`${name} stopped`);
         exit(0);
       },

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { trace } from '@opentelemetry/api';
 
 export type { Logger };
 
@@ -15,7 +16,10 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
-/** JSON logs to stdout, or to `destination` (tests read what was logged). */
+/**
+ * JSON logs to stdout, or to `destination` (tests read what was logged). A line written within a
+ * traced request carries its `traceId` and `spanId`.
+ */
 export function createLogger(
   service: string,
   level: string,
@@ -27,6 +31,15 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     formatters: { level: (label: string) => ({ level: label }) },
+    mixin: traceFields,
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** The trace and span a log line is written in (nothing outside a span, or with tracing off). */
+function traceFields(): { traceId?: string; spanId?: string } {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId };
 }

@@ -1,3 +1,4 @@
+import './tracing';
 import { runService } from '../../../common/lifecycle';
 import { createLogger } from '../../../common/logger';
 import { startKeysSubgraph } from './app';

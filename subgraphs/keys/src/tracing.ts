@@ -1,0 +1,4 @@
+import { startTracing } from '../../../common/tracing';
+
+// Imported first by main.ts: the instrumentations patch http, undici, MongoDB and Redis as they load.
+startTracing('keys');
