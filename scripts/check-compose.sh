@@ -24,6 +24,11 @@ export INTERNAL_SECRET="${INTERNAL_SECRET:-compose-check-placeholder}" WEBHOOK_S
 "${compose[@]}" -f docker-compose.yml config -q
 # The observability profile (Prometheus, Grafana, Jaeger) too, and the files it mounts.
 "${compose[@]}" -f docker-compose.yml --profile observability config -q
+profile_services=$("${compose[@]}" -f docker-compose.yml --profile observability config --services)
+for service in prometheus grafana jaeger; do
+  grep -qx "$service" <<<"$profile_services" ||
+    { echo "[check-compose] the observability profile has no $service service" >&2; exit 1; }
+done
 for file in observability/prometheus.yml observability/grafana/dashboards/web-analytics.json \
   observability/grafana/provisioning/datasources/datasources.yml \
   observability/grafana/provisioning/dashboards/dashboards.yml; do
