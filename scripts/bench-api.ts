@@ -458,6 +458,22 @@ async function main(): Promise<void> {
     console.log(
       `  whole path p50 vs baseline (1 client):      ${o.path1!.p50.toFixed(2)} vs ${baseline.path1!.p50.toFixed(2)} ms`,
     );
+    const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+    console.log(
+      JSON.stringify({
+        gateway_usage_p50_ms: round(o.gatewayUsage1!.p50),
+        facade_usage_p50_ms: round(o.facadeUsage1!.p50),
+        facade_overhead_ms: round(p50Added),
+        gateway_usage_rps: round(o.gatewayUsage50!.rps, 0),
+        facade_usage_rps: round(o.facadeUsage50!.rps, 0),
+        facade_cost_pct: round(throughputCost * 100, 1),
+        bare_hop_cost_pct: round(bareCost * 100, 1),
+        path_p50_ms: round(o.path1!.p50),
+        path_rps: round(o.path50!.rps, 0),
+        defaults_path_rps: round(baseline.path50!.rps, 0),
+        vs_defaults_x: round(o.path50!.rps / baseline.path50!.rps),
+      }),
+    );
   } finally {
     if (started) await started.stop();
   }
