@@ -1,7 +1,13 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { requestIdOf } from '../../common/request-context';
 import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
-import { ApiError, notFound, rejectOtherMethods } from './api-error';
+import {
+  monthlyLimitExceeded,
+  notFound,
+  rateLimited,
+  rejectOtherMethods,
+  type ApiError,
+} from './api-error';
 import {
   forbidden,
   refusedKeyId,
@@ -44,18 +50,13 @@ function setUsageHeaders(res: Response, key: KeyContext, usage: LimitDecision): 
 
 function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
   if (usage.outcome === 'rate_limited') {
-    return new ApiError(
-      429,
-      'RATE_LIMIT_EXCEEDED',
+    return rateLimited(
       `Rate limit of ${key.requestsPerMinute} requests per minute exceeded; retry in ${usage.retryAfterSeconds} seconds`,
-      'envelope',
-      { 'Retry-After': String(usage.retryAfterSeconds) },
+      usage.retryAfterSeconds,
     );
   }
   if (usage.outcome === 'quota_exhausted') {
-    return new ApiError(
-      429,
-      'MONTHLY_LIMIT_EXCEEDED',
+    return monthlyLimitExceeded(
       `Monthly quota of ${key.requestsPerMonth} requests used up; it resets at ${usage.resetAt.toISOString()}`,
     );
   }
@@ -126,61 +127,102 @@ function routeHandler(route: RouteDefinition, deps: ExternalApiDeps) {
   };
 }
 
+/**
+ * One External API call, in steps: authenticate the key and take its per-minute point, start the
+ * operation (or use the one started early), apply the limits (headers, usage events, 429s),
+ * check the permission, await the result (a failure of ours gives the monthly count back), and
+ * present it. The call log records it when the response is done (callLogger).
+ */
 function answerCall(route: RouteDefinition, deps: ExternalApiDeps) {
   return async (req: Request, res: Response) => {
     const body = route.method === 'post' ? started(readJsonBody(req, res)) : null;
     const presented = deps.auth.presented(req);
     const cached = deps.auth.cached(presented);
-    // A key cached here whose organization had room at its last decision starts its (read-only)
-    // operation at once, beside the revocation check and the limits: the result is used only if
-    // both confirm the call (docs/api.md, "Work that runs beside the limits").
-    const claimed =
-      cached && mayRun(route, cached) && deps.headroom.claim(cached.billingOrganizationId)
-        ? cached
-        : null;
-    const early = claimed ? started(execute(route, req, claimed, deps, body)) : null;
+    const early = startEarly(route, req, cached, deps, body);
     try {
       const { context, minute } = await authenticateAndTakeMinute(presented, cached, deps, res);
       res.locals.keyId = context.keyId;
-      const permitted = mayRun(route, context);
       const deciding = deps.limiter.decide(limitSubject(context), minute);
-      // Otherwise the operation starts now, beside the monthly count: a call then refused for
+      // Started now unless it started early, beside the monthly count: a call then refused for
       // the month has cost one operation for nothing, which the per-minute limit bounds.
       const executing =
-        minute.admitted && permitted
-          ? context === claimed && early
-            ? early
-            : started(execute(route, req, context, deps, body))
+        minute.admitted && mayRun(route, context)
+          ? (early?.resultFor(context) ?? started(execute(route, req, context, deps, body)))
           : null;
-      const usage = await deciding;
-      deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
-      setUsageHeaders(res, context, usage);
-      if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
-      const refusal = limitError(context, usage);
-      if (refusal) {
-        deps.refusals.count(context.tier, usage);
-        throw refusal;
-      }
+      const usage = await applyLimits(res, context, await deciding, deps);
       // Not started only when the key lacks the route's permission (a refused minute threw above).
       if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
-      let result: Awaited<typeof executing>;
-      try {
-        result = await executing;
-        if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
-      } catch (error) {
-        // Failed on our side (5xx): the call gives its monthly count back, so an outage of ours
-        // costs no quota. The per-minute point stays, so retries are still paced.
-        if (toApiError(error).status >= 500 && usage.monthlyUsed !== null) {
-          await deps.limiter.refundMonthly(limitSubject(context), usage.resetAt);
-          res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed - 1));
-        }
-        throw error;
-      }
-      sendSuccess(res, route.present(result.data, { key: context, usage }));
+      const data = await resultOrRefund(executing, res, context, usage, deps);
+      sendSuccess(res, route.present(data, { key: context, usage }));
     } finally {
-      if (claimed) deps.headroom.release(claimed.billingOrganizationId);
+      early?.release();
     }
   };
+}
+
+/**
+ * The optional step that makes a cached key's call answer sooner: a key cached here whose
+ * organization had room at its last decision starts its (read-only) operation at once, beside the
+ * revocation check and the limits; the result is used only if both confirm the call for that same
+ * key (docs/api.md, "Work that runs beside the limits").
+ */
+function startEarly(
+  route: RouteDefinition,
+  req: Request,
+  cached: KeyContext | null,
+  deps: ExternalApiDeps,
+  body: Promise<void> | null,
+) {
+  if (!cached || !mayRun(route, cached) || !deps.headroom.claim(cached.billingOrganizationId))
+    return null;
+  const operation = started(execute(route, req, cached, deps, body));
+  return {
+    resultFor: (confirmed: KeyContext) => (confirmed === cached ? operation : null),
+    release: () => deps.headroom.release(cached.billingOrganizationId),
+  };
+}
+
+/** Records the decision, sets the usage headers, announces a crossed threshold; throws a 429. */
+async function applyLimits(
+  res: Response,
+  context: KeyContext,
+  usage: LimitDecision,
+  deps: ExternalApiDeps,
+): Promise<LimitDecision> {
+  deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
+  setUsageHeaders(res, context, usage);
+  if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
+  const refusal = limitError(context, usage);
+  if (refusal) {
+    deps.refusals.count(context.tier, usage);
+    throw refusal;
+  }
+  return usage;
+}
+
+/**
+ * The operation's data, or its failure as an error. Failed on our side (5xx): the call gives its
+ * monthly count back, so an outage of ours costs no quota. The per-minute point stays, so retries
+ * are still paced.
+ */
+async function resultOrRefund(
+  executing: ReturnType<typeof execute>,
+  res: Response,
+  context: KeyContext,
+  usage: LimitDecision,
+  deps: ExternalApiDeps,
+): Promise<Record<string, unknown>> {
+  try {
+    const result = await executing;
+    if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+    return result.data;
+  } catch (error) {
+    if (toApiError(error).status >= 500 && usage.monthlyUsed !== null) {
+      await deps.limiter.refundMonthly(limitSubject(context), usage.resetAt);
+      res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed - 1));
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,12 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { perMinuteLimit } from '../../../common/per-minute-limit';
-import { ApiError, invalidJson, rejectOtherMethods, upstreamUnavailable } from '../api-error';
+import {
+  ApiError,
+  invalidJson,
+  rateLimited,
+  rejectOtherMethods,
+  upstreamUnavailable,
+} from '../api-error';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { COLLECT_BODY_LIMIT_BYTES, collectPayloadSchema, describeIssues } from './collect.schema';
@@ -51,12 +57,9 @@ function perIpPerMinute(deps: FacadeDeps, name: string, points: number, what: st
   return async (req: Request): Promise<void> => {
     const seconds = await take(normalizeIp(req.ip ?? ''));
     if (seconds === null) return;
-    throw new ApiError(
-      429,
-      'RATE_LIMIT_EXCEEDED',
+    throw rateLimited(
       `${what} are limited to ${points} requests per minute per IP; retry in ${seconds} seconds`,
-      'envelope',
-      { 'Retry-After': String(seconds) },
+      seconds,
     );
   };
 }
