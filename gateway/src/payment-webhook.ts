@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import { postAsService } from '../../common/graphql-post';
 import { z } from 'zod';
 import type { Logger } from '../../common/logger';
+import { PLANS, type PlanName } from '../../common/plans';
 
 export const PAYMENT_SIGNATURE_HEADER = 'payment-signature';
 /** Deliveries older (or newer) than this are refused as replays. */
@@ -21,11 +22,12 @@ const paymentEvent = z.object({
   ]),
   data: z.object({
     organizationId: z.string().min(1),
-    plan: z.enum(['free', 'pro', 'scale', 'enterprise']).optional(),
+    plan: z.enum(PLANS).optional(),
     requestsPerMinute: z.number().int().positive().optional(),
     requestsPerMonth: z.number().int().positive().optional(),
   }),
 });
+type PaymentEvent = z.infer<typeof paymentEvent>;
 
 const APPLY = `mutation ApplyPaymentEvent($input: PaymentEventInput!) { applyPaymentEvent(input: $input) }`;
 
@@ -47,98 +49,106 @@ export function verifyPaymentSignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/**
- * Inbound webhooks from the payment processor (subscriptions and checkouts). Internal: no
- * customer configures or sees them. A verified event changes the organization's plan through the
- * keys subgraph, once per event id.
- */
-export function paymentWebhookRouter(options: {
+/** A refusal of the hook: its status and `{error:{code,message}}` body. */
+class HookRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The verified body as an event this endpoint understands, and the plan it moves to. */
+function readEvent(raw: Buffer): { event: PaymentEvent; plan: PlanName } {
+  let event: PaymentEvent;
+  try {
+    event = paymentEvent.parse(JSON.parse(raw.toString('utf8')));
+  } catch {
+    throw new HookRefusal(400, 'invalid_event', 'Not a payment event this endpoint understands');
+  }
+  const plan = event.type === 'subscription.deleted' ? 'free' : event.data.plan;
+  if (!plan) throw new HookRefusal(400, 'invalid_event', `${event.type} needs data.plan`);
+  return { event, plan };
+}
+
+/** The keys subgraph's `applyPaymentEvent` input for the event. */
+const applyInput = (event: PaymentEvent, plan: PlanName) => ({
+  eventId: event.id,
+  occurredAt: new Date(event.created * 1000).toISOString(),
+  organizationId: event.data.organizationId,
+  plan: plan.toUpperCase(),
+  requestsPerMinute: event.data.requestsPerMinute ?? null,
+  requestsPerMonth: event.data.requestsPerMonth ?? null,
+});
+
+interface PaymentHookOptions {
   secret: string | null;
   keysUrl: string;
   internalSecret: string;
   dispatcher: Dispatcher;
   logger: Logger;
-}): Router {
+}
+
+/**
+ * Applies the event through the keys subgraph (once per event id there); whether it changed the
+ * plan. A refusal the processor should retry (409: another change of the plan held it; 5xx) is a
+ * 503; one it should not (an organization we do not have) a 422.
+ */
+async function applyEvent(
+  options: PaymentHookOptions,
+  event: PaymentEvent,
+  plan: PlanName,
+): Promise<boolean> {
+  const answer = await postAsService(
+    options.keysUrl,
+    options.dispatcher,
+    { query: APPLY, variables: { input: applyInput(event, plan) } },
+    { secret: options.internalSecret, service: 'payments', audience: 'keys' },
+  );
+  const body = JSON.parse(answer.text) as {
+    data?: { applyPaymentEvent: boolean };
+    errors?: Array<{ message: string; extensions?: { httpStatus?: number } }>;
+  };
+  const error = body.errors?.[0];
+  if (!error) return body.data?.applyPaymentEvent ?? false;
+  const status = error.extensions?.httpStatus ?? 500;
+  const retryable = status >= 500 || status === 409;
+  if (retryable)
+    options.logger.error({ eventId: event.id, error: error.message }, 'payment event not applied');
+  throw new HookRefusal(retryable ? 503 : 422, 'not_applied', error.message);
+}
+
+/**
+ * Inbound webhooks from the payment processor (subscriptions and checkouts) at the gateway, the
+ * platform's public edge for traffic that is not a customer's API call (docs/api.md, "Inbound
+ * webhooks (internal)"). No customer configures or sees them. In steps: configured, signature,
+ * event, applied by the keys subgraph (which owns plans), answered.
+ */
+export function paymentWebhookRouter(options: PaymentHookOptions): Router {
   const router = Router();
   router.post(
     '/hooks/payments',
     express.raw({ type: () => true, limit: '64kb' }),
     async (req: Request, res: Response) => {
-      if (!options.secret) {
-        res.status(503).json({
-          error: { code: 'not_configured', message: 'PAYMENT_WEBHOOK_SECRET is not set' },
-        });
-        return;
-      }
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!verifyPaymentSignature(options.secret, req.header(PAYMENT_SIGNATURE_HEADER), raw)) {
-        res.status(401).json({
-          error: { code: 'invalid_signature', message: 'Signature missing, wrong or too old' },
-        });
-        return;
-      }
-      let parsed: z.infer<typeof paymentEvent>;
       try {
-        parsed = paymentEvent.parse(JSON.parse(raw.toString('utf8')));
-      } catch {
-        res.status(400).json({
-          error: {
-            code: 'invalid_event',
-            message: 'Not a payment event this endpoint understands',
-          },
-        });
-        return;
+        if (!options.secret)
+          throw new HookRefusal(503, 'not_configured', 'PAYMENT_WEBHOOK_SECRET is not set');
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (!verifyPaymentSignature(options.secret, req.header(PAYMENT_SIGNATURE_HEADER), raw))
+          throw new HookRefusal(401, 'invalid_signature', 'Signature missing, wrong or too old');
+        const { event, plan } = readEvent(raw);
+        const applied = await applyEvent(options, event, plan);
+        options.logger.info(
+          { eventId: event.id, type: event.type, organizationId: event.data.organizationId, plan },
+          'payment event applied',
+        );
+        res.json({ received: true, applied });
+      } catch (error) {
+        if (!(error instanceof HookRefusal)) throw error;
+        res.status(error.status).json({ error: { code: error.code, message: error.message } });
       }
-      const plan = parsed.type === 'subscription.deleted' ? 'free' : parsed.data.plan;
-      if (!plan) {
-        res
-          .status(400)
-          .json({ error: { code: 'invalid_event', message: `${parsed.type} needs data.plan` } });
-        return;
-      }
-      const apply = {
-        query: APPLY,
-        variables: {
-          input: {
-            eventId: parsed.id,
-            occurredAt: new Date(parsed.created * 1000).toISOString(),
-            organizationId: parsed.data.organizationId,
-            plan: plan.toUpperCase(),
-            requestsPerMinute: parsed.data.requestsPerMinute ?? null,
-            requestsPerMonth: parsed.data.requestsPerMonth ?? null,
-          },
-        },
-      };
-      const answer = await postAsService(options.keysUrl, options.dispatcher, apply, {
-        secret: options.internalSecret,
-        service: 'payments',
-        audience: 'keys',
-      });
-      const body = JSON.parse(answer.text) as {
-        data?: { applyPaymentEvent: boolean };
-        errors?: Array<{ message: string; extensions?: { httpStatus?: number } }>;
-      };
-      const error = body.errors?.[0];
-      if (error) {
-        const status = error.extensions?.httpStatus ?? 500;
-        // 409: another change of the plan held it; nothing was applied and a retry will be.
-        const retryable = status >= 500 || status === 409;
-        if (retryable)
-          options.logger.error(
-            { eventId: parsed.id, error: error.message },
-            'payment event not applied',
-          );
-        // Other 4xx: the event names an organization we do not have; a retry would not help.
-        res
-          .status(retryable ? 503 : 422)
-          .json({ error: { code: 'not_applied', message: error.message } });
-        return;
-      }
-      options.logger.info(
-        { eventId: parsed.id, type: parsed.type, organizationId: parsed.data.organizationId, plan },
-        'payment event applied',
-      );
-      res.json({ received: true, applied: body.data?.applyPaymentEvent ?? false });
     },
   );
   return router;

@@ -1,5 +1,6 @@
-export const PLANS = ['free', 'pro', 'scale', 'enterprise'] as const;
-export type PlanName = (typeof PLANS)[number];
+import { PLANS, type PlanName } from '../../../common/plans';
+
+export { PLANS, type PlanName };
 
 export interface Limits {
   requestsPerMinute: number;
