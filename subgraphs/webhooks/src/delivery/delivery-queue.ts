@@ -91,11 +91,13 @@ export class DeliveryQueue implements AttemptScheduler {
    * BullMQ ignores adding a job id it still holds, failed jobs included (kept for days by
    * removeOnFail): a finished job of this attempt is removed first, so the attempt keeps one id
    * and is never queued twice at once. A job that became active meanwhile is locked and stays.
+   * `stillDue` is asked once the job is known not to be live: a job completes only after its
+   * attempt was recorded, so what it reads then is not older than the job's end.
    */
-  async requeue(attempt: ScheduledAttempt): Promise<boolean> {
+  async requeue(attempt: ScheduledAttempt, stillDue: () => Promise<boolean>): Promise<boolean> {
     const jobId = jobIdOf(attempt);
     const state = await this.queue.getJobState(jobId);
-    if (LIVE_STATES.has(state)) return false;
+    if (LIVE_STATES.has(state) || !(await stillDue())) return false;
     if (state !== 'unknown' && (await this.queue.remove(jobId)) === 0) return false;
     await this.queue.add('attempt', attempt, { jobId });
     return true;

@@ -14,10 +14,11 @@ export interface AttemptScheduler {
   /** Queues `attempt`; a no-op when that attempt was queued before (whatever became of it). */
   schedule(attempt: ScheduledAttempt, delayMs: number): Promise<void>;
   /**
-   * Queues `attempt` to run now unless it is already waiting, delayed or running, replacing a
-   * finished job of the same attempt. False when there was nothing to do.
+   * Queues `attempt` to run now unless it is already waiting, delayed or running, or `stillDue`
+   * (asked once its job is known to be over) says it ran meanwhile; replaces a finished job of
+   * the same attempt. False when there was nothing to do.
    */
-  requeue(attempt: ScheduledAttempt): Promise<boolean>;
+  requeue(attempt: ScheduledAttempt, stillDue: () => Promise<boolean>): Promise<boolean>;
 }
 
 /** How often the overdue sweep runs (DeliveryService.requeueOverdue). */
@@ -220,17 +221,27 @@ export class DeliveryService {
    * after BullMQ's own retries (a MongoDB outage longer than they last). Returns how many.
    */
   async requeueOverdue(now = Date.now()): Promise<number> {
-    const overdue = this.models.WebhookDelivery.find(
-      { status: 'pending', nextAttemptAt: { $lt: new Date(now - OVERDUE_MARGIN_MS) } },
-      { webhookId: 1, attempts: 1 },
-    )
+    const overdueFilter = {
+      status: 'pending' as const,
+      nextAttemptAt: { $lt: new Date(now - OVERDUE_MARGIN_MS) },
+    };
+    const overdue = this.models.WebhookDelivery.find(overdueFilter, { webhookId: 1, attempts: 1 })
       .lean()
       .cursor();
     let requeued = 0;
     for await (const delivery of overdue) {
       const attempt = lastAttempt(delivery.attempts) + 1;
       const deliveryId = String(delivery._id);
-      if (await this.scheduler.requeue({ deliveryId, webhookId: delivery.webhookId, attempt }))
+      // Read again once its job is known to be over: the attempt may have run since the scan.
+      const stillDue = async () =>
+        (await this.models.WebhookDelivery.exists({ _id: delivery._id, ...overdueFilter })) !==
+        null;
+      if (
+        await this.scheduler.requeue(
+          { deliveryId, webhookId: delivery.webhookId, attempt },
+          stillDue,
+        )
+      )
         requeued += 1;
     }
     if (requeued > 0) this.logger.warn({ requeued }, 'overdue webhook attempts queued again');
