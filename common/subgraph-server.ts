@@ -32,7 +32,11 @@ export interface SubgraphContext<Deps> extends BaseContext {
 export interface SubgraphOptions<Deps> {
   name: Audience;
   schemaPath: string;
-  resolvers: GraphQLResolverMap<unknown>;
+  /**
+   * The subgraph's resolver map, typed by its generated `Resolvers` (GraphQL Code Generator,
+   * `subgraphs/<name>/codegen.ts`), which checks every field against the schema.
+   */
+  resolvers: object;
   deps: Deps;
   internalSecret: string;
   logger: Logger;
@@ -66,7 +70,8 @@ export async function createSubgraphApp<Deps>(
   const apollo = new ApolloServer<SubgraphContext<Deps>>({
     schema: buildSubgraphSchema({
       typeDefs: loadSchema(options.schemaPath),
-      resolvers: options.resolvers,
+      // buildSubgraphSchema's map type has no context parameter nor the generated field types.
+      resolvers: options.resolvers as GraphQLResolverMap<unknown>,
     }),
     plugins,
     includeStacktraceInErrorResponses: false,

@@ -1,22 +1,27 @@
 /**
  * Generates what the build derives from sources and keeps in the repository:
  * the composed supergraph, its API schema (what clients such as the dashboard see: no
- * federation or @inaccessible elements), the persisted-operation manifest and the dashboard's
- * typed GraphQL documents (GraphQL Code Generator, from that API schema).
+ * federation or @inaccessible elements), the persisted-operation manifest, the dashboard's
+ * typed GraphQL documents (GraphQL Code Generator, from that API schema) and each subgraph's
+ * resolver types (GraphQL Code Generator, from its own schema.graphql).
  * `--check` fails when either is stale or the subgraphs do not compose.
  */
 import { composeServices } from '@apollo/composition';
-import { generate as generateDocuments } from '@graphql-codegen/cli';
+import { generate as runCodegen, type CodegenConfig } from '@graphql-codegen/cli';
 import dashboardCodegen from '../dashboard/codegen';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import analyticsCodegen from '../subgraphs/analytics/codegen';
+import keysCodegen from '../subgraphs/keys/codegen';
+import webhooksCodegen from '../subgraphs/webhooks/codegen';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parse, printSchema } from 'graphql';
 import { fromRoot } from '../common/paths';
 import { buildManifest, MANIFEST_PATH } from '../common/persisted-operations';
 
 const SUBGRAPHS = [
-  { name: 'analytics', url: 'http://127.0.0.1:4001/graphql' },
-  { name: 'keys', url: 'http://127.0.0.1:4002/graphql' },
-  { name: 'webhooks', url: 'http://127.0.0.1:4003/graphql' },
+  { name: 'analytics', url: 'http://127.0.0.1:4001/graphql', codegen: analyticsCodegen },
+  { name: 'keys', url: 'http://127.0.0.1:4002/graphql', codegen: keysCodegen },
+  { name: 'webhooks', url: 'http://127.0.0.1:4003/graphql', codegen: webhooksCodegen },
 ];
 export const SUPERGRAPH_PATH = fromRoot('gateway', 'supergraph.graphql');
 export const API_SCHEMA_PATH = fromRoot('gateway', 'api-schema.graphql');
@@ -40,9 +45,11 @@ function composeSupergraph(): { supergraph: string; apiSchema: string } {
   };
 }
 
-/** The dashboard's typed documents as the codegen config would write them (nothing written). */
-async function dashboardDocuments(): Promise<Array<{ path: string; content: string }>> {
-  const files = (await generateDocuments({ ...dashboardCodegen, silent: true }, false)) as Array<{
+/** The files a codegen config would write (nothing written). */
+async function codegenOutputs(
+  config: CodegenConfig,
+): Promise<Array<{ path: string; content: string }>> {
+  const files = (await runCodegen({ ...config, silent: true }, false)) as Array<{
     filename: string;
     content: string;
   }>;
@@ -57,9 +64,10 @@ async function main(): Promise<void> {
     { path: API_SCHEMA_PATH, content: apiSchema },
     { path: MANIFEST_PATH, content: `${JSON.stringify(buildManifest(), null, 2)}\n` },
   ];
+  for (const { codegen } of SUBGRAPHS) outputs.push(...(await codegenOutputs(codegen)));
   // Typed against the API schema just composed: written first when it changed.
   if (!check) writeIfChanged(outputs[1]!);
-  outputs.push(...(await dashboardDocuments()));
+  outputs.push(...(await codegenOutputs(dashboardCodegen)));
   let stale = 0;
   for (const { path, content } of outputs) {
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
@@ -72,12 +80,13 @@ async function main(): Promise<void> {
   if (stale > 0) process.exit(1);
   if (check)
     console.log(
-      "supergraph, API schema, persisted-operation manifest and the dashboard's typed documents are up to date",
+      "supergraph, API schema, persisted-operation manifest, the dashboard's typed documents and the subgraphs' resolver types are up to date",
     );
 }
 
 function writeIfChanged({ path, content }: { path: string; content: string }): void {
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
   console.log(`wrote ${path}`);
 }

@@ -43,7 +43,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
     const { app, apollo } = await createSubgraphApp<AnalyticsDeps>({
       name: 'analytics',
       schemaPath: ANALYTICS_SCHEMA_PATH,
-      resolvers: analyticsResolvers as never,
+      resolvers: analyticsResolvers,
       deps,
       internalSecret: config.internalSecret,
       logger,

@@ -76,7 +76,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     const { app, apollo } = await createSubgraphApp<KeysDeps>({
       name: 'keys',
       schemaPath: KEYS_SCHEMA_PATH,
-      resolvers: keysResolvers as never,
+      resolvers: keysResolvers,
       deps,
       internalSecret: config.internalSecret,
       logger,

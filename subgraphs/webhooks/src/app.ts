@@ -116,7 +116,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
       const { app, apollo } = await createSubgraphApp<WebhooksDeps>({
         name: 'webhooks',
         schemaPath: WEBHOOKS_SCHEMA_PATH,
-        resolvers: webhooksResolvers as never,
+        resolvers: webhooksResolvers,
         deps,
         internalSecret: config.internalSecret,
         logger,

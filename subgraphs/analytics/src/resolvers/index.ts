@@ -2,14 +2,9 @@ import { GraphQLScalarType } from 'graphql';
 import { badInput, forbidden, unauthenticated } from '../../../../common/errors';
 import type { CallerIdentity } from '../../../../common/identity';
 import type { AnalyticsContext } from '../context';
-import type { AnalyticsRange } from '../services/range';
-import type { AnalyticsQuery } from '../services/query.service';
-import type { Dimension, Page } from '../services/stats.service';
-
-/** The reference the gateway sends, with the keys subgraph's access verdict (`@requires`). */
-type WebsiteRef = { id: string; readableByCaller?: boolean };
-type RangeArgs = { range: AnalyticsRange };
-type PageArgs = RangeArgs & { limit: number; offset: number };
+import type { Resolvers } from '../generated/resolvers-types';
+import type { Page } from '../services/stats.service';
+import type { WebsiteRef } from './parents';
 
 export const MAX_LIMIT = 1000;
 
@@ -41,8 +36,10 @@ function pageOf(args: { limit: number; offset: number }): Page {
 
 /** Checks permission, then runs the read. */
 const guarded =
-  <A, R>(read: (website: WebsiteRef, args: A, ctx: AnalyticsContext) => Promise<R>) =>
-  (website: WebsiteRef, args: A, ctx: AnalyticsContext) => {
+  <Args, Result>(
+    read: (website: WebsiteRef, args: Args, ctx: AnalyticsContext) => Promise<Result>,
+  ) =>
+  (website: WebsiteRef, args: Args, ctx: AnalyticsContext) => {
     assertCanReadAnalytics(ctx.identity, website);
     return read(website, args, ctx);
   };
@@ -59,35 +56,32 @@ const HeatmapCells = new GraphQLScalarType({
   },
 });
 
-export const analyticsResolvers = {
+export const analyticsResolvers: Resolvers = {
   HeatmapCells,
   Website: {
+    // The representation carries the `@requires` fields besides the key.
     __resolveReference: (ref: WebsiteRef) => ({
       id: ref.id,
       readableByCaller: ref.readableByCaller,
     }),
-    totalPageviews: guarded((w, _: unknown, ctx) => ctx.loaders.pageviews.load(w.id)),
-    overview: guarded((w, args: RangeArgs, ctx) => ctx.deps.stats.overview(w.id, args.range)),
-    visitors: guarded((w, args: PageArgs, ctx) =>
-      ctx.deps.stats.visitors(w.id, args.range, pageOf(args)),
-    ),
-    breakdown: guarded((w, args: PageArgs & { dimension: Dimension }, ctx) =>
+    totalPageviews: guarded((w, _, ctx) => ctx.loaders.pageviews.load(w.id)),
+    overview: guarded((w, args, ctx) => ctx.deps.stats.overview(w.id, args.range)),
+    visitors: guarded((w, args, ctx) => ctx.deps.stats.visitors(w.id, args.range, pageOf(args))),
+    breakdown: guarded((w, args, ctx) =>
       ctx.deps.stats.breakdown(w.id, args.dimension, args.range, pageOf(args)),
     ),
-    technology: guarded((w, args: RangeArgs & { limit: number }, ctx) =>
+    technology: guarded((w, args, ctx) =>
       ctx.deps.stats.technology(w.id, args.range, pageOf({ limit: args.limit, offset: 0 }).limit),
     ),
-    heatmapPages: guarded((w, args: PageArgs, ctx) =>
+    heatmapPages: guarded((w, args, ctx) =>
       ctx.deps.stats.heatmapPages(w.id, args.range, pageOf(args)),
     ),
-    replaySessions: guarded((w, args: PageArgs, ctx) =>
+    replaySessions: guarded((w, args, ctx) =>
       ctx.deps.stats.replaySessions(w.id, args.range, pageOf(args)),
     ),
-    errorGroups: guarded((w, args: PageArgs, ctx) =>
+    errorGroups: guarded((w, args, ctx) =>
       ctx.deps.stats.errorGroups(w.id, args.range, pageOf(args)),
     ),
-    query: guarded((w, args: { input: AnalyticsQuery }, ctx) =>
-      ctx.deps.query.run(w.id, args.input, pageOf(args.input)),
-    ),
+    query: guarded((w, args, ctx) => ctx.deps.query.run(w.id, args.input, pageOf(args.input))),
   },
 };

@@ -1,26 +1,15 @@
 import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/errors';
 import { parseIsoInstant } from '../../../../common/iso-instant';
-import type { PlanName } from '../plans';
-import type { PaymentEventInput } from '../services/billing.service';
-import type { Permission } from '../../../../common/identity';
 import type { KeysContext } from '../context';
-import type { OrganizationView } from '../services/account.service';
+import type { CreateApiKeyInput, Resolvers } from '../generated/resolvers-types';
 import type { ApiKeyView, Expiration } from '../services/credential.service';
 import { SESSION_TOKEN_NAME } from '../services/sign-in.service';
 
-interface CreateApiKeyArgs {
-  input: {
-    organizationId: string;
-    name: string;
-    description?: string | null;
-    permissions?: string[] | null;
-    websiteIds?: string[] | null;
-    expiration: 'NEVER' | 'ONE_YEAR' | 'NINETY_DAYS' | 'CUSTOM';
-    expiresAt?: string | null;
-  };
-}
+/** The stored lower-case value of a schema enum value (`toLowerCase` is typed as any string). */
+const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;
 
-function expirationOf(input: CreateApiKeyArgs['input']): Expiration {
+/** undefined for an explicit null: the service's default, as when omitted. */
+function expirationOf(input: CreateApiKeyInput): Expiration | undefined {
   if (input.expiresAt && input.expiration !== 'CUSTOM')
     throw badInput('expiresAt goes only with expiration CUSTOM');
   switch (input.expiration) {
@@ -62,39 +51,37 @@ async function loadKey(ctx: KeysContext, id: string): Promise<ApiKeyView> {
 }
 
 /** The dashboard's key lifecycle: create (the only answer with the value), regenerate, delete. */
-export const keyManagementResolvers = {
+export const keyManagementResolvers: Resolvers = {
   Query: {
-    apiKey: async (_: unknown, args: { id: string }, ctx: KeysContext) => {
+    apiKey: async (_, args, ctx) => {
       const key = await loadKey(ctx, args.id);
       await ctx.deps.keyPolicy.assertCanRead(ctx.identity, key);
       return key;
     },
   },
   Mutation: {
-    createApiKey: async (_: unknown, { input }: CreateApiKeyArgs, ctx: KeysContext) => {
+    createApiKey: async (_, { input }, ctx) => {
       const userId = await ctx.deps.keyPolicy.assertCanCreate(ctx.identity, input.organizationId);
       return ctx.deps.credentials.createApiKey({
         organizationId: input.organizationId,
         userId,
         name: input.name,
         description: input.description ?? null,
-        permissions: input.permissions
-          ? (input.permissions.map((p) => p.toLowerCase()) as Permission[])
-          : undefined,
+        permissions: input.permissions ? input.permissions.map(lower) : undefined,
         websiteIds: input.websiteIds ?? null,
         expiration: expirationOf(input),
       });
     },
-    regenerateApiKey: async (_: unknown, args: { id: string }, ctx: KeysContext) => {
+    regenerateApiKey: async (_, args, ctx) => {
       await ctx.deps.keyPolicy.assertCanManage(ctx.identity, await loadKey(ctx, args.id));
       return ctx.deps.credentials.regenerateApiKey(args.id);
     },
-    deleteApiKey: async (_: unknown, args: { id: string }, ctx: KeysContext) => {
+    deleteApiKey: async (_, args, ctx) => {
       await ctx.deps.keyPolicy.assertCanManage(ctx.identity, await loadKey(ctx, args.id));
       await ctx.deps.credentials.deleteApiKey(args.id);
       return true;
     },
-    createAccessToken: async (_: unknown, args: { name: string }, ctx: KeysContext) => {
+    createAccessToken: async (_, args, ctx) => {
       if (ctx.identity.kind !== 'accessToken')
         throw unauthenticated('Access tokens are created with an access token or the admin CLI');
       const created = await ctx.deps.credentials.createAccessToken(
@@ -115,11 +102,11 @@ export const keyManagementResolvers = {
         },
       };
     },
-    issueLoginLink: (_: unknown, args: { email: string }, ctx: KeysContext) => {
+    issueLoginLink: (_, args, ctx) => {
       assertGateway(ctx);
       return ctx.deps.signIn.issueLink(args.email);
     },
-    redeemLoginLink: async (_: unknown, args: { secretHash: string }, ctx: KeysContext) => {
+    redeemLoginLink: async (_, args, ctx) => {
       assertGateway(ctx);
       const session = await ctx.deps.signIn.redeem(args.secretHash);
       if (!session) return null;
@@ -136,30 +123,25 @@ export const keyManagementResolvers = {
         },
       };
     },
-    endSession: (_: unknown, args: { secretHash: string }, ctx: KeysContext) => {
+    endSession: (_, args, ctx) => {
       assertGateway(ctx);
       return ctx.deps.signIn.end(args.secretHash);
     },
-    applyPaymentEvent: (
-      _: unknown,
-      { input }: { input: Omit<PaymentEventInput, 'plan'> & { plan: string } },
-      ctx: KeysContext,
-    ) => {
+    applyPaymentEvent: (_, { input }, ctx) => {
       // Only the gateway's verified payment hook changes plans.
       if (ctx.identity.kind !== 'service' || ctx.identity.name !== 'payments')
         throw forbidden('Internal field');
-      return ctx.deps.billing.apply({ ...input, plan: input.plan.toLowerCase() as PlanName });
+      return ctx.deps.billing.apply({ ...input, plan: lower(input.plan) });
     },
-    revokeAccessToken: async (_: unknown, args: { id: string }, ctx: KeysContext) => {
+    revokeAccessToken: async (_, args, ctx) => {
       if (ctx.identity.kind !== 'accessToken') throw unauthenticated();
       await ctx.deps.credentials.revokeAccessToken(args.id, ctx.identity.userId);
       return true;
     },
   },
   Organization: {
-    apiKeys: (org: OrganizationView, _: unknown, ctx: KeysContext) =>
-      ctx.deps.credentials.apiKeysOfOrganization(org.id),
-    usage: async (org: OrganizationView, _: unknown, ctx: KeysContext) => {
+    apiKeys: (org, _, ctx) => ctx.deps.credentials.apiKeysOfOrganization(org.id),
+    usage: async (org, _, ctx) => {
       await ctx.deps.access.assertMember(ctx.identity, org.id);
       const usage = await ctx.deps.usageStats.forOrganization(
         org.id,
@@ -169,21 +151,11 @@ export const keyManagementResolvers = {
     },
   },
   ApiKey: {
-    usage: async (key: ApiKeyView, _: unknown, ctx: KeysContext) => {
+    usage: async (key, _, ctx) => {
       await ctx.deps.keyPolicy.assertCanRead(ctx.identity, key);
       return ctx.deps.usageStats.forKey(key.id);
     },
-    calls: async (
-      key: ApiKeyView,
-      args: {
-        from?: string | null;
-        to?: string | null;
-        endpoint?: string | null;
-        first: number;
-        after?: string | null;
-      },
-      ctx: KeysContext,
-    ) => {
+    calls: async (key, args, ctx) => {
       await ctx.deps.keyPolicy.assertCanRead(ctx.identity, key);
       const page = await ctx.deps.callLog.list(key.id, {
         from: optionalDate(args.from, 'from'),

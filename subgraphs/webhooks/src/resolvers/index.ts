@@ -1,9 +1,10 @@
+import type { Resolvers } from '../generated/resolvers-types';
 import { Mutation } from './mutation.resolvers';
 import { Query } from './query.resolvers';
 import { User } from './user.resolvers';
 import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.resolvers';
 
-export const webhooksResolvers = {
+export const webhooksResolvers: Resolvers = {
   Query,
   Mutation,
   User,

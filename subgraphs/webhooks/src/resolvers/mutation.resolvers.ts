@@ -1,12 +1,8 @@
-import type { WebhooksContext } from '../context';
+import type { MutationResolvers } from '../generated/resolvers-types';
 import { managingUser } from './caller';
 
-interface CreateArgs {
-  input: { url: string; description?: string | null; eventTypes?: string[] | null };
-}
-
-export const Mutation = {
-  createWebhook: (_: unknown, { input }: CreateArgs, ctx: WebhooksContext) =>
+export const Mutation: MutationResolvers = {
+  createWebhook: (_, { input }, ctx) =>
     ctx.deps.webhooks.register({
       userId: managingUser(ctx.identity),
       url: input.url,
@@ -14,15 +10,14 @@ export const Mutation = {
       eventTypes: input.eventTypes ?? [],
     }),
 
-  testWebhook: async (_: unknown, { id }: { id: string }, ctx: WebhooksContext) => {
+  testWebhook: async (_, { id }, ctx) => {
     const webhook = await ctx.deps.webhooks.getOwned(managingUser(ctx.identity), id);
     return ctx.deps.deliveries.sendTest(webhook);
   },
 
-  rotateWebhookSecret: (_: unknown, { id }: { id: string }, ctx: WebhooksContext) =>
-    ctx.deps.webhooks.rotate(managingUser(ctx.identity), id),
+  rotateWebhookSecret: (_, { id }, ctx) => ctx.deps.webhooks.rotate(managingUser(ctx.identity), id),
 
-  deleteWebhook: async (_: unknown, { id }: { id: string }, ctx: WebhooksContext) => {
+  deleteWebhook: async (_, { id }, ctx) => {
     const webhook = await ctx.deps.webhooks.revoke(managingUser(ctx.identity), id);
     await ctx.deps.deliveries.cancelPending(webhook.id);
     return webhook;

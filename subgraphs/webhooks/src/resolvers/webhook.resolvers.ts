@@ -1,31 +1,35 @@
-import type { WebhooksContext } from '../context';
-import type { AttemptView, DeliveryView } from '../services/delivery.service';
-import type { WebhookView } from '../services/webhook.service';
+import type {
+  WebhookDeliveryAttemptResolvers,
+  WebhookDeliveryResolvers,
+  WebhookResolvers,
+} from '../generated/resolvers-types';
 import { isCaller } from './caller';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The schema's enum value of a stored lower-case one (`toUpperCase` is typed as any string). */
+const upper = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
 
-export const Webhook = {
-  __resolveReference: async (ref: { id: string }, ctx: WebhooksContext) => {
+export const Webhook: WebhookResolvers = {
+  __resolveReference: async (ref, ctx) => {
     const webhook = await ctx.loaders.webhook.load(ref.id);
     return webhook && isCaller(ctx.identity, webhook.userId) ? webhook : null;
   },
-  status: (w: WebhookView) => w.status.toUpperCase(),
-  createdAt: (w: WebhookView) => w.createdAt.toISOString(),
-  secretRotatedAt: (w: WebhookView) => iso(w.secretRotatedAt),
-  owner: (w: WebhookView) => ({ __typename: 'User', id: w.userId }),
-  deliveries: (w: WebhookView, args: { limit?: number | null }, ctx: WebhooksContext) =>
+  status: (w) => upper(w.status),
+  createdAt: (w) => w.createdAt.toISOString(),
+  secretRotatedAt: (w) => iso(w.secretRotatedAt),
+  owner: (w) => ({ __typename: 'User', id: w.userId }),
+  deliveries: (w, args, ctx) =>
     isCaller(ctx.identity, w.userId)
       ? ctx.deps.deliveries.recentDeliveries(w.id, args.limit ?? 20)
       : [],
 };
 
-export const WebhookDelivery = {
-  status: (d: DeliveryView) => d.status.toUpperCase(),
-  createdAt: (d: DeliveryView) => d.createdAt.toISOString(),
-  nextAttemptAt: (d: DeliveryView) => iso(d.nextAttemptAt),
+export const WebhookDelivery: WebhookDeliveryResolvers = {
+  status: (d) => upper(d.status),
+  createdAt: (d) => d.createdAt.toISOString(),
+  nextAttemptAt: (d) => iso(d.nextAttemptAt),
 };
 
-export const WebhookDeliveryAttempt = {
-  at: (a: AttemptView) => a.at.toISOString(),
+export const WebhookDeliveryAttempt: WebhookDeliveryAttemptResolvers = {
+  at: (a) => a.at.toISOString(),
 };

@@ -1,0 +1,363 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { WebhookView } from '../services/webhook.service';
+import type { DeliveryView, AttemptView } from '../services/delivery.service';
+import type { WebhooksContext } from '../context';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  _FieldSet: { input: any; output: any; }
+};
+
+export type CreateWebhookInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Event types to deliver; omitted or empty means all. */
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Absolute https URL (http only outside production) of a public receiver. */
+  url: Scalars['String']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  createWebhook: WebhookWithSecret;
+  /** Revokes for good: nothing more is delivered, queued retries included. */
+  deleteWebhook: Webhook;
+  /** Replaces the signing secret; the old one stops validating at once. */
+  rotateWebhookSecret: WebhookWithSecret;
+  /** Sends a synthetic webhook.test event now and reports the receiver's answer. */
+  testWebhook: WebhookTestResult;
+};
+
+
+export type MutationCreateWebhookArgs = {
+  input: CreateWebhookInput;
+};
+
+
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationTestWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** The caller's webhooks (access tokens only). */
+  myWebhooks: Array<Webhook>;
+  /** Event types a webhook may subscribe to. */
+  webhookEventTypes: Array<Scalars['String']['output']>;
+};
+
+/** A user, owned by the keys subgraph; webhooks adds the user's webhooks. */
+export type User = {
+  __typename?: 'User';
+  id: Scalars['ID']['output'];
+  webhooks: Array<Webhook>;
+};
+
+/** An outbound webhook owned by a user. Its signing secret is never readable. */
+export type Webhook = {
+  __typename?: 'Webhook';
+  createdAt: Scalars['String']['output'];
+  /** Latest deliveries first, with every attempt (at most 100). */
+  deliveries: Array<WebhookDelivery>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** Why the webhook was disabled, when it was. */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Event types delivered; empty means all. */
+  eventTypes: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  owner: User;
+  /** When the signing secret was last rotated. */
+  secretRotatedAt?: Maybe<Scalars['String']['output']>;
+  status: WebhookStatus;
+  url: Scalars['String']['output'];
+};
+
+
+/** An outbound webhook owned by a user. Its signing secret is never readable. */
+export type WebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One event sent (or to be sent) to one webhook. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attempts: Array<WebhookDeliveryAttempt>;
+  createdAt: Scalars['String']['output'];
+  eventId: Scalars['ID']['output'];
+  eventType: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** When the next retry is due; null once the delivery is settled. */
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  status: WebhookDeliveryStatus;
+  /** True for the synthetic events of testWebhook. */
+  test: Scalars['Boolean']['output'];
+};
+
+export type WebhookDeliveryAttempt = {
+  __typename?: 'WebhookDeliveryAttempt';
+  at: Scalars['String']['output'];
+  attempt: Scalars['Int']['output'];
+  durationMs: Scalars['Int']['output'];
+  /** Why there was no answer (timeout, connection refused, destination refused…). */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The start of the receiver's answer (truncated). */
+  responseBody: Scalars['String']['output'];
+  /** The receiver's HTTP status; null when it did not answer. */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+export type WebhookDeliveryStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+export type WebhookStatus =
+  | 'ACTIVE'
+  /** The receiver answered 410 Gone; nothing more is delivered. */
+  | 'DISABLED'
+  | 'REVOKED';
+
+export type WebhookTestResult = {
+  __typename?: 'WebhookTestResult';
+  deliveryId: Scalars['ID']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  eventId: Scalars['ID']['output'];
+  responseBody: Scalars['String']['output'];
+  responseBodyTruncated: Scalars['Boolean']['output'];
+  statusCode?: Maybe<Scalars['Int']['output']>;
+  /** True when the receiver answered 2xx. */
+  success: Scalars['Boolean']['output'];
+};
+
+/** A webhook with its signing secret: returned only on creation and rotation. */
+export type WebhookWithSecret = {
+  __typename?: 'WebhookWithSecret';
+  secret: Scalars['String']['output'];
+  webhook: Webhook;
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = {}, TContext = {}, TArgs = {}> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = {}, TContext = {}, TArgs = {}> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = {}, TContext = {}> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = {}, TContext = {}> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = {}, TParent = {}, TContext = {}, TArgs = {}> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  CreateWebhookInput: CreateWebhookInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Mutation: ResolverTypeWrapper<{}>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Query: ResolverTypeWrapper<{}>;
+  User: ResolverTypeWrapper<{ id: string }>;
+  Webhook: ResolverTypeWrapper<WebhookView>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  WebhookDelivery: ResolverTypeWrapper<DeliveryView>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  WebhookDeliveryAttempt: ResolverTypeWrapper<AttemptView>;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
+  WebhookStatus: WebhookStatus;
+  WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
+  WebhookWithSecret: ResolverTypeWrapper<Omit<WebhookWithSecret, 'webhook'> & { webhook: ResolversTypes['Webhook'] }>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  CreateWebhookInput: CreateWebhookInput;
+  String: Scalars['String']['output'];
+  Mutation: {};
+  ID: Scalars['ID']['output'];
+  Query: {};
+  User: { id: string };
+  Webhook: WebhookView;
+  Int: Scalars['Int']['output'];
+  WebhookDelivery: DeliveryView;
+  Boolean: Scalars['Boolean']['output'];
+  WebhookDeliveryAttempt: AttemptView;
+  WebhookTestResult: WebhookTestResult;
+  WebhookWithSecret: Omit<WebhookWithSecret, 'webhook'> & { webhook: ResolversParentTypes['Webhook'] };
+};
+
+export type MutationResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createWebhook?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
+  deleteWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
+  rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
+  testWebhook?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'id'>>;
+};
+
+export type QueryResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
+  webhookEventTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UserResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']>, { __typename: 'User' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  webhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Webhook']>, { __typename: 'Webhook' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType, RequireFields<WebhookDeliveriesArgs, 'limit'>>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disabledReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  owner?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  secretRotatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookStatus'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookDeliveryResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = {
+  attempts?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
+  test?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookDeliveryAttemptResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  responseBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookTestResultResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookTestResult'] = ResolversParentTypes['WebhookTestResult']> = {
+  deliveryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  responseBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  responseBodyTruncated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookWithSecretResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookWithSecret'] = ResolversParentTypes['WebhookWithSecret']> = {
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = WebhooksContext> = {
+  Mutation?: MutationResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+  Webhook?: WebhookResolvers<ContextType>;
+  WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
+  WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
+  WebhookWithSecret?: WebhookWithSecretResolvers<ContextType>;
+};
+
