@@ -17,3 +17,9 @@ export const QUERY_DIMENSIONS = [
   'event',
 ] as const;
 export const TIME_DIMENSIONS = ['time:day', 'time:hour'] as const;
+
+/**
+ * The most rows one page of a list holds (visitors, breakdowns, query results): larger `limit`s
+ * are clamped to it by the facade and, for the gateway's other callers, by the analytics subgraph.
+ */
+export const MAX_LIMIT = 1000;

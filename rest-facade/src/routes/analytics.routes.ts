@@ -2,7 +2,14 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { invalidParameters, notJsonBody } from '../api-error';
 import type { RouteDefinition } from './route-definition';
-import { QUERY_DIMENSIONS, QUERY_METRICS, TIME_DIMENSIONS } from '../../../common/analytics-query';
+import {
+  MAX_LIMIT,
+  QUERY_DIMENSIONS,
+  QUERY_METRICS,
+  TIME_DIMENSIONS,
+} from '../../../common/analytics-query';
+
+export { MAX_LIMIT };
 
 /** REST range values and the GraphQL enum each stands for. */
 export const RANGE_VALUES = {
@@ -15,7 +22,6 @@ export const RANGE_VALUES = {
 export type RestRange = keyof typeof RANGE_VALUES;
 export const DEFAULT_RANGE: RestRange = '7d';
 export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1000;
 export const MAX_OFFSET = 2_000_000_000;
 const RANGE_QUERY = ['range', 'timeRange'] as const;
 const PAGED_QUERY = [...RANGE_QUERY, 'limit', 'offset'] as const;

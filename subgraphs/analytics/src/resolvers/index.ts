@@ -1,3 +1,4 @@
+import { MAX_LIMIT } from '../../../../common/analytics-query';
 import { GraphQLScalarType } from 'graphql';
 import { badInput, forbidden, unauthenticated } from '../../../../common/errors';
 import type { CallerIdentity } from '../../../../common/identity';
@@ -5,8 +6,6 @@ import type { AnalyticsContext } from '../context';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { Page } from '../services/stats.service';
 import type { WebsiteRef } from './parents';
-
-export const MAX_LIMIT = 1000;
 
 /**
  * Website access is decided by the keys subgraph, which owns memberships: every figure requires
