@@ -36,7 +36,7 @@ import {
   ANALYTICS_STREAM_MAX_LENGTH,
   analyticsEventStream,
   type CollectedEvent,
-} from '../subgraphs/analytics/src/ingest/collected-event';
+} from '../common/collected-event';
 import { DAY_MS, floorDay } from '../subgraphs/analytics/src/ingest/time-buckets';
 import { startStack } from '../test/support/stack';
 import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';

@@ -21,7 +21,7 @@ import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
 import {
   ANALYTICS_CONSUMER_GROUP,
   analyticsEventStream,
-} from '../subgraphs/analytics/src/ingest/collected-event';
+} from '../common/collected-event';
 import { compareStreamIds } from '../subgraphs/analytics/src/store/stream-ids';
 import type { PlanName } from '../subgraphs/keys/src/plans';
 import { withKeysStores } from './lib/keys-stores';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../../rest-facade/src/collect/collector.service';
 import { enrich, normalizeIp } from '../../rest-facade/src/collect/enrich';
-import type { CollectedEvent } from '../../subgraphs/analytics/src/ingest/collected-event';
+import type { CollectedEvent } from '../../common/collected-event';
 import { floorDay, floorHour } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import { analyticsDataset } from '../support/analytics-dataset';
 import {

@@ -1,4 +1,4 @@
-import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
+import { analyticsEventStream } from '../../common/collected-event';
 import { createRedis, waitForRedis } from '../../common/redis';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';

@@ -10,7 +10,7 @@ import { loadFacadeConfig } from '../../rest-facade/src/config';
 import {
   analyticsEventStream,
   type CollectedEvent,
-} from '../../subgraphs/analytics/src/ingest/collected-event';
+} from '../../common/collected-event';
 import { http } from '../support/http';
 import { captureLogs } from '../support/log-capture';
 import { expectMatchesOpenApi } from '../support/openapi';

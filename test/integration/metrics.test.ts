@@ -16,7 +16,7 @@ import { loadFacadeConfig } from '../../rest-facade/src/config';
 import {
   ANALYTICS_CONSUMER_GROUP,
   analyticsEventStream,
-} from '../../subgraphs/analytics/src/ingest/collected-event';
+} from '../../common/collected-event';
 import { CONSUMER_GROUP as WEBHOOKS_CONSUMER_GROUP } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';

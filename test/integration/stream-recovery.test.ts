@@ -4,7 +4,7 @@ import { callLogStream } from '../../common/call-log';
 import { createLogger } from '../../common/logger';
 import { platformEventStream } from '../../common/platform-events';
 import { StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
-import { analyticsEventStream } from '../../subgraphs/analytics/src/ingest/collected-event';
+import { analyticsEventStream } from '../../common/collected-event';
 import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { appendEvent } from '../../rest-facade/src/collect/collector.service';
-import type { CollectedEvent } from '../../subgraphs/analytics/src/ingest/collected-event';
+import type { CollectedEvent } from '../../common/collected-event';
 import type { Stack } from './stack';
 
 /** A page view of `path` on a website, as the collector would have enriched it. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../../common/logger';
-import type { CollectedEvent } from '../../../subgraphs/analytics/src/ingest/collected-event';
+import type { CollectedEvent } from '../../../common/collected-event';
 import { ApiError } from '../api-error';
 import { queueAppend, type LiveMark } from './event-stream';
 import { settleWithin } from '../../../common/time-limits';

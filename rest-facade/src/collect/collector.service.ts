@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { isRedisUnavailable } from '../../../common/redis';
-import type { CollectedEvent } from '../../../subgraphs/analytics/src/ingest/collected-event';
+import type { CollectedEvent } from '../../../common/collected-event';
 import type { FacadeDeps } from '../deps';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';

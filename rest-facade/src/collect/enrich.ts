@@ -6,7 +6,7 @@ import { UAParser } from 'ua-parser-js';
 import type {
   CollectedEvent,
   VisitorContext,
-} from '../../../subgraphs/analytics/src/ingest/collected-event';
+} from '../../../common/collected-event';
 import type { CollectPayload } from './collect.schema';
 
 const COUNTRY = /^[A-Z]{2}$/;

@@ -3,7 +3,7 @@ import {
   ANALYTICS_STREAM_MAX_LENGTH,
   analyticsEventStream,
   type CollectedEvent,
-} from '../../../subgraphs/analytics/src/ingest/collected-event';
+} from '../../../common/collected-event';
 
 export const LIVE_WINDOW_MS = 5 * 60_000;
 export const liveKey = (prefix: string, websiteId: string) => `${prefix}live:${websiteId}`;

@@ -10,7 +10,7 @@ import {
   ANALYTICS_CONSUMER_GROUP,
   analyticsEventStream,
   type CollectedEvent,
-} from '../ingest/collected-event';
+} from '../../../../common/collected-event';
 import {
   AdmissionUnavailableError,
   DISTINCT_VALUES_PER_DAY,

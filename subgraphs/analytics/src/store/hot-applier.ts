@@ -1,6 +1,6 @@
 import type { ChainableCommander, Redis } from 'ioredis';
 import { admissionRequests, aggregateBatch, type BatchWrites } from '../ingest/aggregate';
-import type { CollectedEvent } from '../ingest/collected-event';
+import type { CollectedEvent } from '../../../../common/collected-event';
 import type { ValueAdmission } from '../ingest/value-admission';
 import type { HotKeys } from './hot-keys';
 import {

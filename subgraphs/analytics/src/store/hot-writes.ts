@@ -6,7 +6,7 @@ import {
   type ReplayWrite,
   type VisitorState,
 } from '../ingest/aggregate';
-import type { CollectedEvent } from '../ingest/collected-event';
+import type { CollectedEvent } from '../../../../common/collected-event';
 import { DAY_MS, floorDay } from '../ingest/time-buckets';
 import { familyOfDim, letterOf } from './counters';
 import { mergeErrorMeta, type ErrorMeta } from './error-meta';
