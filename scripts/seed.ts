@@ -18,10 +18,7 @@ import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema'
 import { appendEvent } from '../rest-facade/src/collect/collector.service';
 import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
 import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
-import {
-  ANALYTICS_CONSUMER_GROUP,
-  analyticsEventStream,
-} from '../common/collected-event';
+import { ANALYTICS_CONSUMER_GROUP, analyticsEventStream } from '../common/collected-event';
 import { compareStreamIds } from '../subgraphs/analytics/src/store/stream-ids';
 import type { PlanName } from '../subgraphs/keys/src/plans';
 import { withKeysStores } from './lib/keys-stores';

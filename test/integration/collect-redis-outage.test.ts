@@ -7,10 +7,7 @@ import {
   CollectedEventWriter,
 } from '../../rest-facade/src/collect/collected-event.writer';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import {
-  analyticsEventStream,
-  type CollectedEvent,
-} from '../../common/collected-event';
+import { analyticsEventStream, type CollectedEvent } from '../../common/collected-event';
 import { http } from '../support/http';
 import { captureLogs } from '../support/log-capture';
 import { expectMatchesOpenApi } from '../support/openapi';

@@ -13,10 +13,7 @@ import { startGateway, type RunningGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import {
-  ANALYTICS_CONSUMER_GROUP,
-  analyticsEventStream,
-} from '../../common/collected-event';
+import { ANALYTICS_CONSUMER_GROUP, analyticsEventStream } from '../../common/collected-event';
 import { CONSUMER_GROUP as WEBHOOKS_CONSUMER_GROUP } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
