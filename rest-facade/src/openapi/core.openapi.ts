@@ -2,6 +2,8 @@
  * The shared parts of the OpenAPI document: envelopes, errors, usage headers, and the account
  * routes (/websites, /usage). Other route families add their paths beside these.
  */
+import { EXAMPLE_NOW, OPENAPI_EXAMPLE, USAGE_EXAMPLE, WEBSITE_EXAMPLE } from './examples';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -14,23 +16,46 @@ const usageHeaders = {
   'X-Usage-Total': { $ref: '#/components/headers/X-Usage-Total' },
 };
 
-/** A success response whose `data` matches `dataSchema`. */
-export function successResponse(description: string, dataSchema: Record<string, unknown>) {
+/** The success envelope around `dataSchema`, with `data` as its example. */
+export function successContent(dataSchema: Record<string, unknown>, data: unknown) {
   return {
-    description,
-    headers: usageHeaders,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['success', 'data', 'timestamp'],
-          additionalProperties: false,
-          properties: {
-            success: { const: true },
-            data: dataSchema,
-            timestamp: { type: 'string', format: 'date-time' },
-          },
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['success', 'data', 'timestamp'],
+        additionalProperties: false,
+        properties: {
+          success: { const: true },
+          data: dataSchema,
+          timestamp: { type: 'string', format: 'date-time' },
         },
+      },
+      example: { success: true, data, timestamp: EXAMPLE_NOW },
+    },
+  };
+}
+
+/** A success response of an External API call whose `data` matches `dataSchema`. */
+export function successResponse(
+  description: string,
+  dataSchema: Record<string, unknown>,
+  data: unknown,
+) {
+  return { description, headers: usageHeaders, content: successContent(dataSchema, data) };
+}
+
+/**
+ * An error body in one of the spec's two shapes (`AuthError`: authentication and permission;
+ * `EnvelopeError`: every other), narrowed to the codes this response can carry.
+ */
+export function errorContent(shape: 'AuthError' | 'EnvelopeError', codes: readonly string[]) {
+  return {
+    'application/json': {
+      schema: {
+        allOf: [
+          ref(shape),
+          { properties: { error: { properties: { code: { enum: [...codes] } } } } },
+        ],
       },
     },
   };
@@ -50,6 +75,7 @@ export const STANDARD_ERRORS = {
 
 /** Further answers of the routes that take a body (POST /query). */
 export const BODY_ERRORS = {
+  '400': responseRef('BadRequestBody'),
   '413': responseRef('PayloadTooLarge'),
   '415': responseRef('UnsupportedMediaType'),
 };
@@ -66,7 +92,7 @@ export const CORE_SCHEMAS = {
   AuthError: {
     type: 'object',
     description:
-      'Authentication and permission errors (invalid_api_key, key_expired, forbidden, API_PAID_PLAN_REQUIRED).',
+      'Authentication and permission errors (invalid_api_key, key_expired, forbidden, API_PAID_PLAN_REQUIRED; invalid_access_token for webhook management).',
     required: ['error'],
     additionalProperties: false,
     properties: {
@@ -192,77 +218,97 @@ export const CORE_COMPONENTS = {
       required: true,
       schema: { type: 'string' },
     },
+    Allow: {
+      description: 'The methods the path accepts.',
+      schema: { type: 'string' },
+    },
   },
   responses: {
     BadRequest: {
       description:
-        'invalid_parameters (a bad value, or a query parameter this operation does not list: such parameters are refused, not ignored; details.unknown and details.accepted name them) or invalid_json.',
+        'invalid_parameters: a bad value, a path segment that is not valid percent-encoding, or a query parameter this operation does not list (such parameters are refused, not ignored; details.unknown and details.accepted name them).',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['invalid_parameters']),
+    },
+    BadRequestBody: {
+      description:
+        'invalid_parameters (a bad value in the body or the query, or a query parameter this operation does not list) or invalid_json (the body is not JSON, or its bytes do not match their Content-Encoding or length).',
+      headers: usageHeaders,
+      content: errorContent('EnvelopeError', ['invalid_parameters', 'invalid_json']),
     },
     Unauthorized: {
       description: 'invalid_api_key or key_expired. Not counted.',
       headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
-      content: { 'application/json': { schema: ref('AuthError') } },
+      content: errorContent('AuthError', ['invalid_api_key', 'key_expired']),
     },
     Forbidden: {
       description: 'forbidden (permission or website access) or API_PAID_PLAN_REQUIRED.',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('AuthError') } },
+      content: errorContent('AuthError', ['forbidden', 'API_PAID_PLAN_REQUIRED']),
     },
     NotFound: {
       description: 'not_found: unknown website or path.',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['not_found']),
     },
     MethodNotAllowed: {
       description: 'method_not_allowed; the Allow header lists the methods.',
-      headers: { Allow: { schema: { type: 'string' } } },
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      headers: { Allow: { $ref: '#/components/headers/Allow' } },
+      content: errorContent('EnvelopeError', ['method_not_allowed']),
     },
     PayloadTooLarge: {
       description: 'payload_too_large: the body exceeds 64 KiB.',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['payload_too_large']),
     },
     UnsupportedMediaType: {
       description:
-        'unsupported_media_type: the body is not sent as application/json (curl -d sends a form unless told otherwise).',
+        'unsupported_media_type: the body is not sent as application/json (curl -d sends a form unless told otherwise), or in a Content-Encoding or charset the server does not read.',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['unsupported_media_type']),
     },
     TooManyRequests: {
       description:
         'RATE_LIMIT_EXCEEDED (with Retry-After) or MONTHLY_LIMIT_EXCEEDED (without; see X-Usage-Reset).',
       headers: { ...usageHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['RATE_LIMIT_EXCEEDED', 'MONTHLY_LIMIT_EXCEEDED']),
     },
     InternalError: {
       description: 'internal_error.',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['internal_error']),
     },
     Unavailable: {
       description:
         'service_unavailable: the gateway or a service behind it cannot be reached; retry shortly.',
       headers: usageHeaders,
-      content: { 'application/json': { schema: ref('EnvelopeError') } },
+      content: errorContent('EnvelopeError', ['service_unavailable']),
     },
   },
 };
+
+/** Said of every authenticated External API operation (the spec's Limits: each call counts). */
+export const COUNTED_CALL =
+  'Counts as one request against the monthly quota and the per-minute limit; the usage headers say where the key stands.';
 
 export const CORE_PATHS = {
   '/api/external/v1/websites': {
     get: {
       operationId: 'listWebsites',
+      tags: ['Account'],
       summary: 'Websites the key may access',
+      description: `The websites of the key's organization that the key may read: all of them, or the ones it was limited to at creation. ${COUNTED_CALL}`,
       responses: {
-        '200': successResponse('The websites', {
-          type: 'object',
-          required: ['websites'],
-          additionalProperties: false,
-          properties: { websites: { type: 'array', items: ref('Website') } },
-        }),
+        '200': successResponse(
+          'The websites',
+          {
+            type: 'object',
+            required: ['websites'],
+            additionalProperties: false,
+            properties: { websites: { type: 'array', items: ref('Website') } },
+          },
+          { websites: [WEBSITE_EXAMPLE] },
+        ),
         ...STANDARD_ERRORS,
       },
     },
@@ -270,17 +316,28 @@ export const CORE_PATHS = {
   '/api/external/v1/websites/{websiteId}': {
     get: {
       operationId: 'getWebsite',
+      tags: ['Account'],
       summary: 'One website',
+      description: `One website the key may read. A website outside the key's reach is 403 forbidden; an unknown id is 404. ${COUNTED_CALL}`,
       parameters: [websiteIdParameter],
-      responses: { '200': successResponse('The website', ref('Website')), ...STANDARD_ERRORS },
+      responses: {
+        '200': successResponse('The website', ref('Website'), WEBSITE_EXAMPLE),
+        ...STANDARD_ERRORS,
+      },
     },
   },
   '/api/external/v1/usage': {
     get: {
       operationId: 'getUsage',
+      tags: ['Account'],
       summary: 'Monthly request count, remaining quota, per-minute limit and tier',
+      description: `Usage of the key's billing organization this month, this call included, and its plan's limits. The monthly quota resets at reset_at. ${COUNTED_CALL}`,
       responses: {
-        '200': successResponse('Usage of the key’s billing organization', ref('Usage')),
+        '200': successResponse(
+          'Usage of the key’s billing organization',
+          ref('Usage'),
+          USAGE_EXAMPLE,
+        ),
         ...STANDARD_ERRORS,
       },
     },
@@ -288,12 +345,17 @@ export const CORE_PATHS = {
   '/api/external/v1/openapi.json': {
     get: {
       operationId: 'getOpenApi',
+      tags: ['OpenAPI'],
       summary: 'This document',
+      description:
+        'The OpenAPI 3.1 document of the whole REST surface. Public: no key, not counted, no usage headers.',
       security: [],
       responses: {
         '200': {
           description: 'OpenAPI 3.1 document',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: {
+            'application/json': { schema: { type: 'object' }, example: OPENAPI_EXAMPLE },
+          },
         },
       },
     },

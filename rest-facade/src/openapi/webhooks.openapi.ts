@@ -3,42 +3,41 @@
  * Payloads of the events themselves are described in docs/webhooks.md.
  */
 import { EVENT_TYPES } from '../../../common/platform-events';
+import { createWebhookBody } from '../webhooks/webhooks.router';
+import { errorContent, responseRef, successContent } from './core.openapi';
+import {
+  CREATE_WEBHOOK_REQUEST_EXAMPLE,
+  ROTATED_SECRET_EXAMPLE,
+  WEBHOOK_EXAMPLE,
+  WEBHOOK_TEST_RESULT_EXAMPLE,
+  WEBHOOK_WITH_SECRET_EXAMPLE,
+} from './examples';
+import { jsonSchemaOf } from './json-schema';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
 
-function envelope(description: string, data: Record<string, unknown>) {
-  return {
-    description,
-    content: json({
-      type: 'object',
-      required: ['success', 'data', 'timestamp'],
-      additionalProperties: false,
-      properties: {
-        success: { const: true },
-        data,
-        timestamp: { type: 'string', format: 'date-time' },
-      },
-    }),
-  };
-}
+const envelope = (description: string, data: Record<string, unknown>, example: unknown) => ({
+  description,
+  content: successContent(data, example),
+});
+const error = (description: string, codes: readonly string[]) => ({
+  description,
+  content: errorContent('EnvelopeError', codes),
+});
 
 const unauthorized = {
   description:
     'invalid_access_token: no bearer token, or an unknown, revoked or non-access token (an API key).',
   headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
-  content: json(ref('AuthError')),
+  content: errorContent('AuthError', ['invalid_access_token']),
 };
-const notFound = {
-  description: 'not_found: unknown, deleted or another user’s webhook (indistinguishable).',
-  content: json(ref('EnvelopeError')),
-};
-const methodNotAllowed = {
-  description: 'method_not_allowed; the Allow header lists the methods.',
-  headers: { Allow: { schema: { type: 'string' } } },
-  content: json(ref('EnvelopeError')),
-};
-const internal = { description: 'internal_error', content: json(ref('EnvelopeError')) };
+const badId = error('invalid_parameters: the id is not valid percent-encoding.', [
+  'invalid_parameters',
+]);
+const notFound = error(
+  'not_found: unknown, deleted or another user’s webhook (indistinguishable).',
+  ['not_found'],
+);
 const idParameter = {
   name: 'id',
   in: 'path',
@@ -47,16 +46,18 @@ const idParameter = {
   description: 'Webhook id (from creation or the list)',
 };
 const security = [{ AccessToken: [] }];
-const unavailable = {
-  description: 'service_unavailable: a service behind this one cannot be reached; retry shortly.',
-  content: json(ref('EnvelopeError')),
+const common = {
+  '401': unauthorized,
+  '405': responseRef('MethodNotAllowed'),
+  '500': error('internal_error', ['internal_error']),
+  '503': error('service_unavailable: a service behind this one cannot be reached; retry shortly.', [
+    'service_unavailable',
+  ]),
 };
-const common = { '401': unauthorized, '500': internal, '503': unavailable };
-const conflict = {
-  description:
-    'conflict: another change of this webhook held it for over 10 s; nothing changed, retry.',
-  content: json(ref('EnvelopeError')),
-};
+const conflict = error(
+  'conflict: another change of this webhook held it for over 10 s; nothing changed, retry.',
+  ['conflict'],
+);
 
 export const WEBHOOKS_PATHS: Record<string, unknown> = {
   '/v1/cli/mutate/webhooks': {
@@ -67,31 +68,34 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       description:
         'The URL must be absolute http(s); in production only https. Destinations resolving to loopback, private, link-local (cloud metadata), CGNAT, multicast or other reserved addresses are refused, before and again at each delivery. At most 20 webhooks per user.',
       security,
-      requestBody: { required: true, content: json(ref('CreateWebhookRequest')) },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: ref('CreateWebhookRequest'),
+            example: CREATE_WEBHOOK_REQUEST_EXAMPLE,
+          },
+        },
+      },
       responses: {
         '201': envelope(
           'The webhook and its signing secret (shown once)',
           ref('WebhookWithSecret'),
+          WEBHOOK_WITH_SECRET_EXAMPLE,
         ),
-        '400': {
-          description:
-            'invalid_json, invalid_parameters (body shape, unknown event type) or invalid_webhook_url (details.reason: not_absolute_http_url, https_required, credentials_in_url, invalid_port, url_too_long, forbidden_address, unresolvable_host).',
-          content: json(ref('EnvelopeError')),
-        },
-        '409': {
-          description:
-            'webhook_limit_reached: the user already has 20 webhooks; or conflict: another creation by the same user held the count for over 10 s (nothing changed, retry).',
-          content: json(ref('EnvelopeError')),
-        },
-        '413': {
-          description: 'payload_too_large: the body exceeds 16 KiB.',
-          content: json(ref('EnvelopeError')),
-        },
-        '415': {
-          description: 'unsupported_media_type: the body is not application/json.',
-          content: json(ref('EnvelopeError')),
-        },
-        '405': methodNotAllowed,
+        '400': error(
+          'invalid_json, invalid_parameters (body shape, unknown event type) or invalid_webhook_url (details.reason: not_absolute_http_url, https_required, credentials_in_url, invalid_port, url_too_long, forbidden_address, unresolvable_host).',
+          ['invalid_json', 'invalid_parameters', 'invalid_webhook_url'],
+        ),
+        '409': error(
+          'webhook_limit_reached: the user already has 20 webhooks; or conflict: another creation by the same user held the count for over 10 s (nothing changed, retry).',
+          ['webhook_limit_reached', 'conflict'],
+        ),
+        '413': error('payload_too_large: the body exceeds 16 KiB.', ['payload_too_large']),
+        '415': error(
+          'unsupported_media_type: the body is not application/json, or is in a Content-Encoding or charset the server does not read.',
+          ['unsupported_media_type'],
+        ),
         ...common,
       },
     },
@@ -99,15 +103,20 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       operationId: 'listWebhooks',
       tags: ['Webhooks'],
       summary: 'The caller’s webhooks, oldest first (never a secret)',
+      description:
+        'Every live webhook of the user the access token belongs to, with its status; a revoked webhook is no longer listed. Signing secrets are never returned here.',
       security,
       responses: {
-        '200': envelope('The webhooks', {
-          type: 'object',
-          required: ['webhooks'],
-          additionalProperties: false,
-          properties: { webhooks: { type: 'array', items: ref('Webhook') } },
-        }),
-        '405': methodNotAllowed,
+        '200': envelope(
+          'The webhooks',
+          {
+            type: 'object',
+            required: ['webhooks'],
+            additionalProperties: false,
+            properties: { webhooks: { type: 'array', items: ref('Webhook') } },
+          },
+          { webhooks: [WEBHOOK_EXAMPLE] },
+        ),
         ...common,
       },
     },
@@ -117,13 +126,15 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       operationId: 'deleteWebhook',
       tags: ['Webhooks'],
       summary: 'Revoke a webhook for good: nothing more is delivered, queued retries included',
+      description:
+        'Takes effect at once and cannot be undone. An unknown, already revoked or another user’s webhook is 404.',
       security,
       parameters: [idParameter],
       responses: {
         '204': { description: 'Revoked' },
+        '400': badId,
         '404': notFound,
         '409': conflict,
-        '405': methodNotAllowed,
         ...common,
       },
     },
@@ -138,14 +149,19 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       security,
       parameters: [idParameter],
       responses: {
-        '200': envelope('Outcome of the test delivery', ref('WebhookTestResult')),
+        '200': envelope(
+          'Outcome of the test delivery',
+          ref('WebhookTestResult'),
+          WEBHOOK_TEST_RESULT_EXAMPLE,
+        ),
+        '400': badId,
         '404': notFound,
         '429': {
-          description: 'RATE_LIMIT_EXCEEDED: more than 10 tests in a minute; see Retry-After.',
+          ...error('RATE_LIMIT_EXCEEDED: more than 10 tests in a minute; see Retry-After.', [
+            'RATE_LIMIT_EXCEEDED',
+          ]),
           headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-          content: json(ref('EnvelopeError')),
         },
-        '405': methodNotAllowed,
         ...common,
       },
     },
@@ -155,22 +171,28 @@ export const WEBHOOKS_PATHS: Record<string, unknown> = {
       operationId: 'rotateWebhookSecret',
       tags: ['Webhooks'],
       summary: 'Replace the signing secret; only the new one validates from now on (no overlap)',
+      description:
+        'The new secret is returned only in this answer. Deliveries from now on are signed with it; signatures made with the old one stop validating at once.',
       security,
       parameters: [idParameter],
       responses: {
-        '200': envelope('The new secret (shown once)', {
-          type: 'object',
-          required: ['id', 'secret', 'secret_rotated_at'],
-          additionalProperties: false,
-          properties: {
-            id: { type: 'string' },
-            secret: { type: 'string', pattern: '^whsec_' },
-            secret_rotated_at: { type: 'string', format: 'date-time' },
+        '200': envelope(
+          'The new secret (shown once)',
+          {
+            type: 'object',
+            required: ['id', 'secret', 'secret_rotated_at'],
+            additionalProperties: false,
+            properties: {
+              id: { type: 'string' },
+              secret: { type: 'string', pattern: '^whsec_' },
+              secret_rotated_at: { type: 'string', format: 'date-time' },
+            },
           },
-        }),
+          ROTATED_SECRET_EXAMPLE,
+        ),
+        '400': badId,
         '404': notFound,
         '409': conflict,
-        '405': methodNotAllowed,
         ...common,
       },
     },
@@ -198,26 +220,33 @@ const webhookProperties = {
   secret_rotated_at: { type: ['string', 'null'], format: 'date-time' },
 };
 
-export const WEBHOOKS_SCHEMAS: Record<string, unknown> = {
-  CreateWebhookRequest: {
-    type: 'object',
-    required: ['url'],
-    additionalProperties: false,
+/** The bounds are the router's (zod); event types are the subscribable ones the service takes. */
+function createWebhookRequest(): Record<string, unknown> {
+  const schema = jsonSchemaOf(createWebhookBody);
+  const {
+    url,
+    event_types: eventTypes,
+    ...properties
+  } = schema.properties as Record<string, Record<string, unknown>>;
+  return {
+    ...schema,
     properties: {
       url: {
-        type: 'string',
-        maxLength: 2048,
+        ...url,
         description: 'Absolute https URL of the receiver (http allowed outside production).',
       },
-      description: { type: ['string', 'null'], maxLength: 500 },
+      ...properties,
       event_types: {
-        type: 'array',
+        ...eventTypes,
         items: eventType,
-        maxItems: 50,
         description: 'Event types to deliver; omitted or empty: all.',
       },
     },
-  },
+  };
+}
+
+export const WEBHOOKS_SCHEMAS: Record<string, unknown> = {
+  CreateWebhookRequest: createWebhookRequest(),
   Webhook: {
     type: 'object',
     required: Object.keys(webhookProperties),

@@ -1,0 +1,285 @@
+/**
+ * Example bodies of the OpenAPI document: one consistent story (a website, a week of traffic, a
+ * webhook) that every example draws on. A test validates each against the schema it illustrates.
+ */
+
+/** When the examples were answered: noon UTC of the last day of the example week. */
+export const EXAMPLE_NOW = '2026-03-09T12:00:00.000Z';
+
+const WEBSITE_ID = '65f1c0d2a4b5c6d7e8f90123';
+const TRACKING_CODE = 'wa-Xq3vT9kLm2Pa';
+
+export const WEBSITE_EXAMPLE = {
+  id: WEBSITE_ID,
+  name: 'Marketing site',
+  domain: 'www.example.com',
+  tracking_code: TRACKING_CODE,
+  created_at: '2025-11-04T08:15:27.000Z',
+};
+
+export const USAGE_EXAMPLE = {
+  tier: 'pro',
+  monthly_requests: 2417,
+  monthly_limit: 10_000,
+  remaining_requests: 7583,
+  requests_per_minute: 30,
+  reset_at: '2026-04-01T00:00:00.000Z',
+  total_requests: 18_342,
+};
+
+const page = (limit: number, offset = 0, hasMore = false) => ({
+  limit,
+  offset,
+  has_more: hasMore,
+});
+
+const DAYS = [
+  [412, 131, 158, 71],
+  [388, 126, 149, 66],
+  [455, 142, 171, 80],
+  [431, 137, 160, 69],
+  [296, 98, 117, 55],
+  [214, 76, 88, 41],
+  [187, 64, 75, 33],
+] as const;
+const dailyStats = DAYS.map(([pageviews, visitors, sessions, bounces], i) => ({
+  date: `2026-03-0${i + 3}T00:00:00.000Z`,
+  pageviews,
+  visitors,
+  sessions,
+  bounces,
+}));
+const sum = (pick: (day: (typeof dailyStats)[number]) => number) =>
+  dailyStats.reduce((total, day) => total + pick(day), 0);
+
+export const OVERVIEW_EXAMPLE = {
+  website_id: WEBSITE_ID,
+  range: '7d',
+  granularity: 'day',
+  from: '2026-03-03T00:00:00.000Z',
+  to: '2026-03-10T00:00:00.000Z',
+  summary: {
+    total_visitors: sum((d) => d.sessions),
+    pageviews: sum((d) => d.pageviews),
+    unique_visitors: sum((d) => d.visitors),
+    sessions: sum((d) => d.sessions),
+    bounce_rate: Math.round((sum((d) => d.bounces) / sum((d) => d.sessions)) * 1000) / 1000,
+    avg_visit_duration: 94.6,
+  },
+  daily_stats: dailyStats,
+};
+
+export const VISITORS_EXAMPLE = {
+  visitors: [
+    {
+      id: '9c1f4e2a7b3d5c8e0f6a1b2c3d4e5f60',
+      country: 'DE',
+      device: 'desktop',
+      browser: 'Firefox',
+      os: 'Linux',
+      first_seen: '2026-03-09T07:42:10.512Z',
+      last_seen: '2026-03-09T07:49:03.118Z',
+      pageviews: 4,
+      sessions: 1,
+      entry_page: '/',
+      last_page: '/pricing',
+    },
+    {
+      id: '2b7d0a9e4c6f1e3a5b8c7d9e0f1a2b3c',
+      country: null,
+      device: 'mobile',
+      browser: 'Safari',
+      os: 'iOS',
+      first_seen: '2026-03-09T09:05:44.030Z',
+      last_seen: '2026-03-09T09:05:44.030Z',
+      pageviews: 1,
+      sessions: 1,
+      entry_page: '/blog/privacy-first-analytics',
+      last_page: '/blog/privacy-first-analytics',
+    },
+  ],
+  pagination: page(100),
+};
+
+const breakdownRow = (
+  name: string,
+  value: string,
+  visitors: number,
+  pageviews: number,
+  sessions: number,
+) => ({
+  [name]: value,
+  visitors,
+  pageviews,
+  sessions,
+  bounce_rate: 0.41,
+  avg_visit_duration: 88.2,
+});
+
+export const COUNTRIES_EXAMPLE = {
+  countries: [
+    breakdownRow('country', 'DE', 312, 1021, 365),
+    breakdownRow('country', 'US', 201, 688, 240),
+    breakdownRow('country', 'unknown', 14, 30, 16),
+  ],
+  pagination: page(3, 0, true),
+};
+
+export const PAGES_EXAMPLE = {
+  pages: [breakdownRow('path', '/', 402, 811, 377), breakdownRow('path', '/pricing', 188, 240, 61)],
+  pagination: page(100),
+};
+
+export const SOURCES_EXAMPLE = {
+  sources: [
+    breakdownRow('source', 'direct', 344, 1102, 402),
+    breakdownRow('source', 'www.google.com', 190, 577, 213),
+    breakdownRow('source', 'newsletter', 41, 96, 44),
+  ],
+  pagination: page(100),
+};
+
+const technologyRow = (value: string, visitors: number, pageviews: number, sessions: number) => ({
+  value,
+  visitors,
+  pageviews,
+  sessions,
+});
+
+export const TECHNOLOGY_EXAMPLE = {
+  devices: [technologyRow('desktop', 512, 1690, 601), technologyRow('mobile', 261, 690, 317)],
+  browsers: [technologyRow('Chrome', 401, 1288, 466), technologyRow('Safari', 199, 540, 231)],
+  operating_systems: [technologyRow('Windows', 288, 960, 340), technologyRow('iOS', 170, 455, 202)],
+};
+
+export const HEATMAP_PAGES_EXAMPLE = {
+  pages: [
+    {
+      path: '/pricing',
+      clicks: 1240,
+      visitors: 311,
+      cells: [
+        { x: 48, y: 12, clicks: 402 },
+        { x: 71, y: 12, clicks: 198 },
+      ],
+    },
+  ],
+  pagination: page(10),
+};
+
+export const REPLAY_SESSIONS_EXAMPLE = {
+  sessions: [
+    {
+      id: 'k3v9Qx2LrT8a',
+      visitor_id: '9c1f4e2a7b3d5c8e0f6a1b2c3d4e5f60',
+      started_at: '2026-03-09T07:42:10.512Z',
+      last_activity: '2026-03-09T07:49:03.118Z',
+      chunks: 14,
+      bytes: 183_220,
+      entry_page: '/',
+      country: 'DE',
+      device: 'desktop',
+      browser: 'Firefox',
+      os: 'Linux',
+    },
+  ],
+  pagination: page(100),
+};
+
+export const ERROR_GROUPS_EXAMPLE = {
+  groups: [
+    {
+      fingerprint: '3f9a2c71d4e8b605',
+      message: "TypeError: Cannot read properties of undefined (reading 'price')",
+      stack:
+        "TypeError: Cannot read properties of undefined (reading 'price')\n    at renderPlan (https://www.example.com/assets/pricing.js:1:2045)",
+      occurrences: 37,
+      affected_visitors: 21,
+      total_occurrences: 112,
+      first_seen: '2026-02-27T16:03:51.000Z',
+      last_seen: '2026-03-09T10:12:40.000Z',
+      last_page: '/pricing',
+    },
+  ],
+  pagination: page(100),
+};
+
+export const QUERY_REQUEST_EXAMPLE = {
+  metrics: ['visitors', 'pageviews'],
+  dimensions: ['country'],
+  filters: [['is', 'country', ['DE', 'AT', 'CH']]],
+  date_range: ['2026-03-01', '2026-03-09'],
+  order_by: [['visitors', 'desc']],
+  limit: 10,
+};
+
+export const QUERY_RESULT_EXAMPLE = {
+  metrics: ['visitors', 'pageviews'],
+  dimensions: ['country'],
+  results: [
+    { dimensions: ['DE'], metrics: [312, 1021] },
+    { dimensions: ['AT'], metrics: [44, 120] },
+    { dimensions: ['CH'], metrics: [29, 71] },
+  ],
+  pagination: page(10),
+  date_range: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-10T00:00:00.000Z' },
+};
+
+export const COLLECT_REQUEST_EXAMPLE = {
+  type: 'pageview',
+  trackingCode: TRACKING_CODE,
+  url: 'https://www.example.com/pricing',
+  referrer: 'https://www.google.com/',
+  screen: { width: 1440, height: 900 },
+};
+
+export const LIVE_VISITORS_EXAMPLE = {
+  tracking_code: TRACKING_CODE,
+  visitors: 7,
+  window_seconds: 300,
+};
+
+export const TRACKER_SCRIPT_EXAMPLE = '(function(){"use strict";/* … */})();';
+
+const WEBHOOK_ID = '65f2a9e1b3c4d5e6f7a8b9c0';
+const SECRET = 'whsec_Jt4q3xVb8mZ2Lr9Nw6Kp1Yd7Hs5Gf0Ac3Ue8Xo2Mi4Q';
+
+export const CREATE_WEBHOOK_REQUEST_EXAMPLE = {
+  url: 'https://hooks.example.com/web-analytics',
+  description: 'Quota and key alerts',
+  event_types: ['api_key.expiring', 'usage.threshold_reached'],
+};
+
+export const WEBHOOK_EXAMPLE = {
+  id: WEBHOOK_ID,
+  ...CREATE_WEBHOOK_REQUEST_EXAMPLE,
+  status: 'active',
+  disabled_reason: null,
+  created_at: '2026-03-02T14:20:05.000Z',
+  secret_rotated_at: null,
+};
+
+export const WEBHOOK_WITH_SECRET_EXAMPLE = { ...WEBHOOK_EXAMPLE, secret: SECRET };
+
+export const WEBHOOK_TEST_RESULT_EXAMPLE = {
+  delivery_id: 'dlv_5e0c2a8b7f3d4e19a6b1c0d9e8f7a6b5',
+  event_id: 'evt_0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  success: true,
+  status_code: 200,
+  response_body: '{"received":true}',
+  response_body_truncated: false,
+  duration_ms: 184,
+  error: null,
+};
+
+export const ROTATED_SECRET_EXAMPLE = {
+  id: WEBHOOK_ID,
+  secret: 'whsec_Qp7Ls2Dk9Xw4Rb1Vn8Mz3Hy6Tc0Fj5Ga2Ke7Wu9Io1P',
+  secret_rotated_at: EXAMPLE_NOW,
+};
+
+export const OPENAPI_EXAMPLE = {
+  openapi: '3.1.0',
+  info: { title: 'Web Analytics External API', version: '1.0.0' },
+  paths: {},
+};
