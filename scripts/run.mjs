@@ -5,6 +5,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
@@ -146,33 +147,48 @@ function runProjectNode(args) {
   });
 }
 
-/** jest (all of it, or the files named), then, for the whole suite, the dashboard in Chromium. */
+/** Whole seconds since `started` (a performance.now() reading). */
+const secondsSince = (started) => Math.round((performance.now() - started) / 1000);
+
+/**
+ * jest (all of it, or the files named), then, for the whole suite, the dashboard in Chromium;
+ * ends with one line of how long each took.
+ */
 async function runTests(args) {
+  const took = [];
+  const finish = (code) => {
+    process.stderr.write(`[test] ${took.join(', ')}\n`);
+    process.exit(code);
+  };
+  const jestStarted = performance.now();
   const jest = await runProjectNode([
     path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
     ...args,
   ]);
-  if (jest !== 0 || args.length > 0) process.exit(jest);
+  took.push(`jest ${secondsSince(jestStarted)} s`);
+  if (jest !== 0 || args.length > 0) return finish(jest);
   if (!findChromium()) {
+    took.push('browser not run (no Chromium)');
     if (process.env.CI) {
       say('the browser tests need Chromium: apt-get install chromium (or set CHROMIUM_PATH)');
-      process.exit(1);
+      return finish(1);
     }
     say(
       'skipped the browser tests: no Chromium (sudo apt-get install chromium, or set CHROMIUM_PATH)',
     );
-    process.exit(0);
+    return finish(0);
   }
   ensureDashboard();
   say('browser tests (Playwright, Chromium)');
-  process.exit(
-    await runProjectNode([
-      path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
-      'test',
-      '--config',
-      'test/e2e/playwright.config.ts',
-    ]),
-  );
+  const browserStarted = performance.now();
+  const browser = await runProjectNode([
+    path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+    'test',
+    '--config',
+    'test/e2e/playwright.config.ts',
+  ]);
+  took.push(`browser ${secondsSince(browserStarted)} s`);
+  return finish(browser);
 }
 
 async function handOver(args) {

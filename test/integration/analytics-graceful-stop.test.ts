@@ -23,6 +23,14 @@ describe('collection across a graceful stop of the analytics subgraph', () => {
     const { account } = await analyticsAccount(stack);
     const site = account.websites[0]!;
     const sent = 120;
+    const { ingest } = stack.analytics.services;
+    const apply = ingest.apply.bind(ingest);
+    let applying!: () => void;
+    const firstBatch = new Promise<void>((resolve) => (applying = resolve));
+    jest.spyOn(ingest, 'apply').mockImplementation((...args) => {
+      applying();
+      return apply(...args);
+    });
     const responses = Promise.all(
       Array.from({ length: sent }, (_, i) =>
         collect(
@@ -33,7 +41,7 @@ describe('collection across a graceful stop of the analytics subgraph', () => {
       ),
     );
     // Stop while the consumer is applying what has arrived so far.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await firstBatch;
     await stack.analytics.stop();
     expect((await responses).every((r) => r.status === 202 && r.body.accepted === true)).toBe(true);
 

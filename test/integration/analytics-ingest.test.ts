@@ -17,6 +17,7 @@ import { createAnalyticsStore } from '../../subgraphs/analytics/src/store';
 import { keysOfDay } from '../../subgraphs/analytics/src/store/hot-day';
 import type { LoggedEvent } from '../../subgraphs/analytics/src/store/raw-log';
 import { testMongoUri } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 const logger = createLogger('analytics-ingest-test', 'silent');
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
@@ -724,12 +725,9 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       const poisonId = await redis.xadd(stream, '*', 'n', 'poison');
       await consumer.start();
       try {
-        const until = Date.now() + 10_000;
-        while ((await redis.xlen(deadLetterStream(stream))) === 0 && Date.now() < until)
-          await new Promise((resolve) => setTimeout(resolve, 50));
+        await waitFor(async () => (await redis.xlen(deadLetterStream(stream))) > 0);
         await redis.xadd(stream, '*', 'n', 'after');
-        while (handled.length === 0 && Date.now() < until)
-          await new Promise((resolve) => setTimeout(resolve, 50));
+        await waitFor(() => handled.length > 0);
       } finally {
         await consumer.stop();
       }

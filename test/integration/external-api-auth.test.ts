@@ -1,6 +1,7 @@
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { startStack, type Stack } from '../support/stack';
+import { waitUntil } from '../support/wait';
 
 const AUTH_BODY = (code: string) => ({ error: { code, message: expect.any(String) } });
 
@@ -181,10 +182,10 @@ describe('External API authentication and access', () => {
     it('KEY-6: when a key passes its expiration, then 401 key_expired', async () => {
       const account = await buildAccount(stack);
       const created = await buildApiKey(stack, account, {
-        expiration: new Date(Date.now() + 3_000),
+        expiration: new Date(Date.now() + 1_000),
       });
       expect((await callApi(stack, 'GET', '/websites', { key: created.key })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 3_200));
+      await waitUntil(created.apiKey.expiresAt!);
       const response = await callApi(stack, 'GET', '/websites', { key: created.key });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(AUTH_BODY('key_expired'));

@@ -10,6 +10,7 @@ import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
+import { waitFor, waitUntil } from '../support/wait';
 import { Redis } from 'ioredis';
 
 type Usage = { data: Record<string, unknown> };
@@ -185,7 +186,7 @@ describe('External API limits, quotas and headers', () => {
     const { key } = await buildApiKey(stack, account);
     const expired = await buildApiKey(stack, account, { expiration: new Date(Date.now() + 1_000) });
     await callApi(stack, 'GET', '/usage', { key });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await waitUntil(expired.apiKey.expiresAt!);
     expect((await callApi(stack, 'GET', '/websites', { key: expired.key })).status).toBe(401);
     expect(
       (await callApi(stack, 'GET', '/websites', { key: `svc_${'z'.repeat(43)}` })).status,
@@ -295,7 +296,13 @@ describe('External API limits, quotas and headers', () => {
       const callers = Array.from({ length: 24 }, async () => {
         while (calling) if ((await usage()).status === 200) admitted += 1;
       });
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      // Until the window has ended and the next one is used up (read in one step: a count of the
+      // old window beside the lifetime of the new one would end the round too early).
+      await waitFor(async () => {
+        const read = await redis.multi().get(window).pttl(window).exec();
+        const [count = 0, ttl = 0] = (read ?? []).map(([, value]) => Number(value));
+        return ttl > 1_000 && count >= limit;
+      });
       calling = false;
       await Promise.all(callers);
       expect(admitted).toBeLessThanOrEqual(limit);
@@ -470,14 +477,17 @@ describe('the per-minute limiter on its own Redis client', () => {
 
   it('LIM-2: when a call gives its point back after its window ended and a new one began, then the new window keeps its count', async () => {
     await limiter.takeMinute(subject(5));
-    await redis.pexpire(window(), 300); // the window ends in 300 ms
-    // A call takes its point now and learns 400 ms later that its key was revoked meanwhile,
-    // so it gives the point back: by then its window has ended and the next one has begun.
-    const revokedLater = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400));
-    const late = limiter.takeMinuteIf(subject(5), revokedLater);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await redis.exists(window())).toBe(0);
+    await redis.pexpire(window(), 100); // the window ends in 100 ms
+    // A call takes its point now and learns only later that its key was revoked meanwhile, so it
+    // gives the point back: by then its window has ended and the next one has begun.
+    let keyChecked!: (valid: boolean) => void;
+    const late = limiter.takeMinuteIf(
+      subject(5),
+      new Promise<boolean>((resolve) => (keyChecked = resolve)),
+    );
+    await waitFor(async () => (await redis.exists(window())) === 0);
     await limiter.takeMinute(subject(5)); // the first call of the new window
+    keyChecked(false);
     expect(await late).toBeNull();
     expect(await redis.get(window())).toBe('1');
   });

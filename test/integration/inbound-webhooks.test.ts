@@ -187,9 +187,18 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
 
   it('PLAT-2: when the processor redelivers an event while its first delivery still waits and then fails, then neither is acknowledged and the next redelivery applies it', async () => {
     const { account, event, release, close } = await upgradeWhilePlanLocked();
+    const { billing } = stack.keys.services;
+    const apply = billing.apply.bind(billing);
+    let waiting!: () => void;
+    const firstWaits = new Promise<void>((resolve) => (waiting = resolve));
+    const applied = jest.spyOn(billing, 'apply').mockImplementationOnce((input) => {
+      const applying = apply(input); // asks for the plan's lock before it returns
+      waiting();
+      return applying;
+    });
     try {
       const first = post(event.raw, event.signature);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await firstWaits;
       const second = await post(event.raw, event.signature);
       // Not applied yet: a 2xx would make the processor stop redelivering it.
       expect([(await first).status, second.status]).toEqual([503, 503]);
@@ -207,6 +216,7 @@ describe('inbound webhooks from the payment processor and uptime monitors', () =
         applied: false,
       });
     } finally {
+      applied.mockRestore();
       await close();
     }
   });

@@ -12,6 +12,7 @@ import { graphql, http } from '../support/http';
 import { captureLogs } from '../support/log-capture';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { waitFor, waitUntil } from '../support/wait';
 import { startFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { createLogger } from '../../common/logger';
@@ -48,15 +49,14 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
   async function loggedCalls(token: string, keyId: string, endpoint: string, count = 1) {
     const query = `query ($id: ID!, $endpoint: String) {
       apiKey(id: $id) { calls(endpoint: $endpoint, first: 10) { nodes { path status ip } } } }`;
-    let nodes: Array<{ path: string; status: number; ip: string }> = [];
-    for (let attempt = 0; attempt < 50 && nodes.length < count; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    return waitFor(async () => {
       await stack.facade.deps.callLog.flush();
       await stack.keys.services.callLogConsumer.drain();
       const response = await dashboard(token, query, { id: keyId, endpoint });
-      nodes = response.body.data!.apiKey.calls.nodes;
-    }
-    return nodes;
+      const nodes: Array<{ path: string; status: number; ip: string }> =
+        response.body.data!.apiKey.calls.nodes;
+      return nodes.length >= count && nodes;
+    });
   }
 
   /** The keys subgraph's models on a connection of the test's own, closed after the tests. */
@@ -465,6 +465,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       }),
       createLogger('rest-facade', 'silent'),
     );
+    const recordAfter = jest.spyOn(facade.deps.callLog, 'recordAfter');
     let stopped = false;
     try {
       const { arrived } = proxy.hold();
@@ -476,7 +477,8 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       );
       await arrived; // the key check is on its way to the keys subgraph
       socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the facade sees the close
+      // The facade sees the close: the call's record waits for the key check to end.
+      await waitFor(() => recordAfter.mock.calls.length > 0);
       proxy.release();
       await facade.stop(); // waits for the call in flight, flushes the call log
       stopped = true;
@@ -507,7 +509,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       expiration: new Date(Date.now() + 1_000),
     });
     expect((await callApi(stack, 'GET', '/websites', { key })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await waitUntil(apiKey.expiresAt!);
     const expired = await callApi(stack, 'GET', '/websites', { key });
     expect(expired.body).toEqual({ error: { code: 'key_expired', message: expect.any(String) } });
     const nodes = await loggedCalls(token, apiKey.id, '/api/external/v1/websites', 2);

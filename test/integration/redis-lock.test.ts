@@ -47,7 +47,8 @@ describe('withRedisLock (one change at a time, across instances)', () => {
 
   it('when a holder outlives its lock and another takes it, then the first one’s release leaves the new lock alone', async () => {
     await withRedisLock(redis, lockKey, { ttlMs: 50, waitMs: 1_000 }, async () => {
-      await sleep(120); // the lock expired meanwhile
+      // A stall longer than the lock's lifetime (no renewal ran): it expired, and another took it.
+      await redis.del(lockKey);
       await redis.set(lockKey, 'next-holder', 'PX', 5_000);
     });
     expect(await redis.get(lockKey)).toBe('next-holder');
@@ -68,12 +69,15 @@ describe('withRedisLock (one change at a time, across instances)', () => {
 
   it('when the work runs longer than the lock would live, then the lock is kept and a waiter never overlaps it', async () => {
     const order: string[] = [];
+    let started!: () => void;
+    const slowStarted = new Promise<void>((resolve) => (started = resolve));
     const slow = withRedisLock(redis, lockKey, { ttlMs: 150, waitMs: 100 }, async () => {
       order.push('slow starts');
-      await sleep(600); // a stalled database: four lifetimes of the lock
+      started();
+      await sleep(300); // a stalled database: twice the lifetime of the lock
       order.push('slow ends');
     });
-    await sleep(20);
+    await slowStarted;
     const waiter = withRedisLock(redis, lockKey, { ttlMs: 150, waitMs: 800 }, async () => {
       order.push('waiter runs');
     });

@@ -54,6 +54,17 @@ describe('External API when Redis is unavailable', () => {
     expect(healthy.status).toBe(200);
     expect(healthy.headers.get('x-ratelimit-remaining')).toBe('29');
 
+    // What the outage costs the call log and the Redis client, counted from the cut.
+    let flushes = 0;
+    const flush = facade.deps.callLog.flush.bind(facade.deps.callLog);
+    const flushing = jest.spyOn(facade.deps.callLog, 'flush').mockImplementation(async () => {
+      await flush();
+      flushes += 1;
+    });
+    let redisFailures = 0;
+    const countFailure = () => (redisFailures += 1);
+    facade.deps.redis.on('error', countFailure);
+
     await proxy.cut();
     const during = await get(key);
     expect(during.status).toBe(200);
@@ -71,25 +82,26 @@ describe('External API when Redis is unavailable', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
-    // The call log keeps its records for later and says so once, not at every flush (250 ms).
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The call log keeps its records for later and says so once, not at every flush (250 ms);
+    // ioredis reconnects every 0.2–2 s, and the outage is logged once, not at every attempt.
     const flushWarnings = () =>
       warnings.filter((line) => line.includes('call log not flushed; keeping records')).length;
+    await waitFor(() => flushWarnings() > 0);
+    const warnedAt = flushes;
+    await waitFor(() => flushes >= warnedAt + 2 && redisFailures >= 2);
     expect(flushWarnings()).toBe(1);
-    // ioredis reconnects every 0.2–2 s; the outage is logged once, not at every attempt.
     const redisErrors = () => warnings.filter((line) => line.includes('"msg":"redis error"'));
     expect(redisErrors()).toHaveLength(1);
+    facade.deps.redis.off('error', countFailure);
 
     await proxy.restore();
-    let recovered = null;
-    for (let attempt = 0; attempt < 40 && !recovered; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    const recovered = await waitFor(async () => {
       const response = await get(key, '/usage');
-      if (response.headers.get('x-ratelimit-remaining') !== null) recovered = response;
-    }
-    expect(recovered).not.toBeNull();
+      return response.headers.get('x-ratelimit-remaining') !== null && response;
+    });
     // Back on Redis: the exact count continues from what Redis had (1 request before the outage).
-    expect(recovered!.headers.get('x-usage-monthly')).toBe('2');
+    expect(recovered.headers.get('x-usage-monthly')).toBe('2');
+    flushing.mockRestore();
     await facade.deps.callLog.flush();
     expect(flushWarnings()).toBe(1);
     // The calls answered during the outage are added to the key's total once Redis is back.

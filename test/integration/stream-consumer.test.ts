@@ -9,15 +9,12 @@ import {
 import { deadLetterStream, StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
 import { createPlatformEventConsumer } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
 import { captureLogs } from '../support/log-capture';
+import { waitFor } from '../support/wait';
 
 const logger = createLogger('stream-consumer-test', 'silent');
-const waitFor = async (condition: () => boolean, timeoutMs = 5_000) => {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+/** What a capturing logger has written so far, parsed. */
+const messagesOf = (logs: ReturnType<typeof captureLogs>) =>
+  logs.lines.map((line) => JSON.parse(line) as { msg: string; attempt?: number; err?: string });
 
 describe('StreamConsumer', () => {
   let redis: Redis;
@@ -79,9 +76,11 @@ describe('StreamConsumer', () => {
   );
 
   it('when a batch failed and another instance took the lease meanwhile, then the batch is not retried here but left pending for it', async () => {
+    const logs = captureLogs();
     let calls = 0;
     const c = new StreamConsumer({
       ...common(),
+      logger: createLogger('stream-consumer-test', 'warn', logs.sink),
       exclusive: lease(),
       retry: { maxAttempts: 10 },
       handle: async () => {
@@ -92,8 +91,10 @@ describe('StreamConsumer', () => {
     });
     await c.start();
     for (let n = 0; n < 3; n += 1) await redis.xadd(stream, '*', 'n', String(n));
-    await waitFor(() => calls === 1);
-    await new Promise((resolve) => setTimeout(resolve, 800)); // past the first retry's wait
+    // Where it would retry, it checks the lease first and gives the batch up.
+    await waitFor(() =>
+      messagesOf(logs).some((m) => m.msg === 'lease lost; batch left to its holder'),
+    );
     await c.stop();
     expect(calls).toBe(1);
     expect((await redis.xpending(stream, 'g'))[0]).toBe(3);
@@ -115,9 +116,7 @@ describe('StreamConsumer', () => {
     await redis.xadd(stream, '*', 'n', '1');
     await waitFor(() => calls === 6, 10_000);
     await c.stop();
-    const messages = logs.lines.map(
-      (line) => JSON.parse(line) as { msg: string; attempt?: number },
-    );
+    const messages = messagesOf(logs);
     expect(
       messages
         .filter((m) => m.msg === 'stream batch failed; retrying it in place')
@@ -150,8 +149,8 @@ describe('StreamConsumer', () => {
       return transaction;
     });
     await c.start();
-    await waitFor(() => batches.length >= 2);
-    await new Promise((resolve) => setTimeout(resolve, 400)); // past claimIdleMs
+    // Nothing left pending: no batch can be claimed again (after claimIdleMs) and applied twice.
+    await waitFor(async () => batches.length >= 2 && (await redis.xpending(stream, 'g'))[0] === 0);
     await c.stop();
     failing.mockRestore();
     expect(batches).toEqual(['1,2', '3']);
@@ -159,9 +158,11 @@ describe('StreamConsumer', () => {
   });
 
   it('when the lease moves to another instance while a batch is applied, then the next write step refuses and nothing is retried here', async () => {
+    const logs = captureLogs();
     const steps: string[] = [];
     const c = new StreamConsumer({
       ...common(),
+      logger: createLogger('stream-consumer-test', 'warn', logs.sink),
       exclusive: lease(),
       retry: { maxAttempts: 10 },
       handle: async (_entries: StreamEntry[], stillLeased) => {
@@ -173,8 +174,13 @@ describe('StreamConsumer', () => {
     });
     await c.start();
     await redis.xadd(stream, '*', 'n', '1');
-    await waitFor(() => steps.length >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The batch is given up (LeaseLostError reaches the loop) and the consumer stands by.
+    await waitFor(() =>
+      messagesOf(logs).some(
+        (m) =>
+          m.msg === 'stream consumer error; retrying' && m.err === 'the lease is held elsewhere',
+      ),
+    );
     await c.stop();
     expect(steps).toEqual(['first write']);
     expect((await redis.xpending(stream, 'g'))[0]).toBe(1);

@@ -23,12 +23,15 @@ describe('VersionedCache (per-process cache dropped on every instance through Re
 
   it('KEY-9: when a revocation lands while a value is being loaded and another lookup has seen it, then the value loaded before is not kept', async () => {
     const cache = newCache();
+    let loading!: () => void;
+    const loadStarted = new Promise<void>((resolve) => (loading = resolve));
     let release!: () => void;
     const slowLoad = cache.get('key', async () => {
+      loading();
       await new Promise<void>((resolve) => (release = resolve));
       return { version: 1 }; // read before the revocation
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await loadStarted;
     await bumpGeneration(redis, generationKey);
     // Another lookup on this instance sees the new generation while the first still loads.
     expect(await cache.get('other', async () => ({ version: 0 }))).toEqual({ version: 0 });

@@ -9,9 +9,9 @@ import {
 import { createWebhooksModels, type WebhooksModels } from '../../subgraphs/webhooks/src/models';
 import type { ScheduledAttempt } from '../../subgraphs/webhooks/src/services/delivery.service';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MINUTE = 60_000;
 
 /**
@@ -68,6 +68,12 @@ describe('webhook deliveries left without a queued attempt', () => {
 
   const statusOf = async (deliveryId: string) =>
     (await models.WebhookDelivery.findById(deliveryId).lean())?.status;
+  /** The delivery's status once it is no longer pending (its last attempt's outcome is saved). */
+  const settledStatusOf = (deliveryId: string) =>
+    waitFor(async () => {
+      const status = await statusOf(deliveryId);
+      return status !== 'pending' && status;
+    });
 
   beforeAll(async () => {
     stack = await startStack('webhooks-recovery', {
@@ -97,10 +103,9 @@ describe('webhook deliveries left without a queued attempt', () => {
 
     await stack.webhooks.services.deliveries.attempt(deliveryId, 1);
     const [request] = await receiver.waitForRequests(1, 5_000);
-    await sleep(200);
 
     expect(request!.headers['x-webhook-attempt']).toBe('2');
-    expect(await statusOf(deliveryId)).toBe('succeeded');
+    expect(await settledStatusOf(deliveryId)).toBe('succeeded');
   });
 
   it('HOOK-8: when pending deliveries are overdue because their job failed for good or was lost, then the sweep queues them again, once, and they are delivered', async () => {
@@ -125,22 +130,19 @@ describe('webhook deliveries left without a queued attempt', () => {
         { deliveryId: retried, webhookId: webhook.id, attempt: 2 },
         { jobId: `${retried}-2`, attempts: 1 },
       );
-      for (let i = 0; i < 100 && (await queue.getJobState(`${retried}-2`)) !== 'failed'; i += 1)
-        await sleep(50);
-      expect(await queue.getJobState(`${retried}-2`)).toBe('failed');
+      await waitFor(async () => (await queue.getJobState(`${retried}-2`)) === 'failed');
       failing.mockRestore();
 
       const requeued = await stack.webhooks.services.deliveries.requeueOverdue();
       const again = await stack.webhooks.services.deliveries.requeueOverdue();
       const requests = await receiver.waitForRequests(2, 5_000);
-      await sleep(300);
+      const settled = [await settledStatusOf(retried), await settledStatusOf(neverQueued)];
 
       expect(requeued).toBe(2);
       expect(again).toBe(0);
       expect(receiver.requests).toHaveLength(2);
       expect(requests.map((r) => r.headers['x-webhook-attempt']).sort()).toEqual(['1', '2']);
-      expect(await statusOf(retried)).toBe('succeeded');
-      expect(await statusOf(neverQueued)).toBe('succeeded');
+      expect(settled).toEqual(['succeeded', 'succeeded']);
       expect(await statusOf(notYetDue)).toBe('pending');
     } finally {
       await queue.close();

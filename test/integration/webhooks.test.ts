@@ -1,10 +1,26 @@
 import { createHmac } from 'node:crypto';
-import { buildEvent, publishPlatformEvent, type EventType } from '../../common/platform-events';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import {
+  buildEvent,
+  platformEventStream,
+  publishPlatformEvent,
+  type EventType,
+} from '../../common/platform-events';
 import { createRedis } from '../../common/redis';
+import {
+  bullPrefix,
+  DELIVERY_QUEUE_NAME,
+} from '../../subgraphs/webhooks/src/delivery/delivery-queue';
+import {
+  deliveryIdFor,
+  type ScheduledAttempt,
+} from '../../subgraphs/webhooks/src/services/delivery.service';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http, type JsonResponse } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const BASE = '/v1/cli/mutate/webhooks';
@@ -21,7 +37,6 @@ const FAST_DELIVERY = {
 
 const hmac = (secret: string, raw: Buffer) =>
   createHmac('sha256', secret).update(raw).digest('hex');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Envelope<T> = { success: boolean; data: T; timestamp: string };
 type ErrorBody = { success?: false; error: { code: string; message: string } };
@@ -86,6 +101,21 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
     const response = await call<Envelope<WebhookData>>('POST', '', token, body);
     expect(response.status).toBe(201);
     return response.body.data as WebhookData & { secret: string };
+  };
+  /**
+   * Resolves once every event published so far has been handed over (the stream keeps only what
+   * is not) and no delivery to `webhookIds` is pending: nothing more can reach their receivers.
+   */
+  const settled = async (...webhookIds: string[]) => {
+    const stream = platformEventStream(stack.env.REDIS_KEY_PREFIX!);
+    await waitFor(async () => (await publisher.xlen(stream)) === 0);
+    const { deliveries } = stack.webhooks.services;
+    await waitFor(async () => {
+      for (const id of webhookIds)
+        if ((await deliveries.recentDeliveries(id, 100)).some((d) => d.status === 'pending'))
+          return false;
+      return true;
+    });
   };
 
   beforeAll(async () => {
@@ -395,7 +425,7 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       const again = await call<ErrorBody>('DELETE', `/${webhook.id}`, token);
       const test = await call<ErrorBody>('POST', `/${webhook.id}/test`, token);
       const list = await call<Envelope<{ webhooks: WebhookData[] }>>('GET', '', token);
-      await sleep(500);
+      await settled(webhook.id);
 
       expect(deleted.status).toBe(204);
       expect(again.status).toBe(404);
@@ -424,15 +454,29 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
     it('HOOK-5: when deleted while a retry is pending, then the receiver gets nothing more', async () => {
       const { token, userId } = await userWithToken(stack);
       const webhook = await create(token, { url: receiver.url });
-      receiver.respondWith({ status: 503, headers: { 'retry-after': '2' } });
+      // Asked to wait a minute: the retry is still pending when the webhook is deleted.
+      receiver.respondWith({ status: 503, headers: { 'retry-after': '60' } });
+      const redis = new Redis(stack.env.REDIS_URL!, { maxRetriesPerRequest: null });
+      const queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
+        connection: redis,
+        prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX!),
+      });
+      try {
+        const event = await publish('api_key.deleted', userId, { key_id: 'k2' });
+        await receiver.waitForRequests(1);
+        const retry = `${deliveryIdFor(event.id, webhook.id)}-2`;
+        await waitFor(async () => (await queue.getJobState(retry)) === 'delayed');
+        const deleted = await call('DELETE', `/${webhook.id}`, token);
+        // The retry's time comes now rather than in a minute.
+        await (await queue.getJob(retry))!.promote();
+        await waitFor(async () => (await queue.getJobState(retry)) === 'completed');
 
-      await publish('api_key.deleted', userId, { key_id: 'k2' });
-      await receiver.waitForRequests(1);
-      const deleted = await call('DELETE', `/${webhook.id}`, token);
-      await sleep(3_000);
-
-      expect(deleted.status).toBe(204);
-      expect(receiver.requests).toHaveLength(1);
+        expect(deleted.status).toBe(204);
+        expect(receiver.requests).toHaveLength(1);
+      } finally {
+        await queue.close();
+        redis.disconnect();
+      }
     });
   });
 
@@ -444,8 +488,11 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       const filtered = await startWebhookReceiver();
       try {
         const webhook = await create(owner.token, { url: receiver.url });
-        await create(owner.token, { url: filtered.url, event_types: ['usage.threshold_reached'] });
-        await create(bystander.token, { url: other.url });
+        const unsubscribed = await create(owner.token, {
+          url: filtered.url,
+          event_types: ['usage.threshold_reached'],
+        });
+        const others = await create(bystander.token, { url: other.url });
 
         const event = await publish('api_key.expiring', owner.userId, {
           keyId: 'k3',
@@ -455,7 +502,7 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
           daysBefore: 7,
         });
         const [request] = await receiver.waitForRequests(1);
-        await sleep(300);
+        await settled(webhook.id, unsubscribed.id, others.id);
 
         const body = receiver.json<{
           id: string;
@@ -513,30 +560,33 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       expect(requests.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3']);
       for (const request of requests)
         expect(request.headers['x-webhook-signature']).toBe(hmac(webhook.secret, request.rawBody));
-      await sleep(200);
-      const response = await graphql<{
-        myWebhooks: Array<{
-          id: string;
-          deliveries: Array<{
-            eventId: string;
-            status: string;
-            attempts: Array<{
-              attempt: number;
-              statusCode: number;
-              durationMs: number;
-              at: string;
-              error: string | null;
+      // The third attempt's outcome is saved after the receiver has answered.
+      const delivery = await waitFor(async () => {
+        const response = await graphql<{
+          myWebhooks: Array<{
+            id: string;
+            deliveries: Array<{
+              eventId: string;
+              status: string;
+              attempts: Array<{
+                attempt: number;
+                statusCode: number;
+                durationMs: number;
+                at: string;
+                error: string | null;
+              }>;
             }>;
           }>;
-        }>;
-      }>(
-        stack.gateway.graphqlUrl,
-        '{ myWebhooks { id deliveries { eventId status attempts { attempt statusCode durationMs at error } } } }',
-        {},
-        { authorization: `Bearer ${token}` },
-      );
-      expect(response.status).toBe(200);
-      const [delivery] = response.body.data!.myWebhooks[0]!.deliveries;
+        }>(
+          stack.gateway.graphqlUrl,
+          '{ myWebhooks { id deliveries { eventId status attempts { attempt statusCode durationMs at error } } } }',
+          {},
+          { authorization: `Bearer ${token}` },
+        );
+        expect(response.status).toBe(200);
+        const [found] = response.body.data!.myWebhooks[0]!.deliveries;
+        return found?.status !== 'PENDING' && found;
+      });
       expect(delivery).toMatchObject({ eventId: event.id, status: 'SUCCEEDED' });
       expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
       expect(
@@ -563,10 +613,12 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         );
         return response.body.data?.myWebhooks[0]?.deliveries[0]?.status;
       };
-      for (let tries = 0; (await statusOf()) !== 'FAILED' && tries < 100; tries += 1)
-        await sleep(100);
+      const status = await waitFor(async () => {
+        const current = await statusOf();
+        return current !== 'PENDING' && current;
+      });
 
-      expect(await statusOf()).toBe('FAILED');
+      expect(status).toBe('FAILED');
       expect(receiver.requests).toHaveLength(4);
     });
 
@@ -590,9 +642,9 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
 
       await publish('api_key.created', userId, { key_id: 'k6' });
       await receiver.waitForRequests(1);
-      await sleep(800);
+      await settled(webhook.id); // the 410 is recorded, and the webhook disabled before that
       await publish('api_key.created', userId, { key_id: 'k7' });
-      await sleep(500);
+      await settled(webhook.id);
 
       expect(receiver.requests).toHaveLength(1);
       const list = await call<
@@ -722,8 +774,8 @@ describe('POST /v1/cli/mutate/webhooks/{id}/test limits', () => {
         { id: created.body.data.id },
         { authorization: `Bearer ${token}` },
       );
-      await sleep(300);
 
+      // Each testWebhook field sends before it resolves: the answer comes after every send.
       expect(response.status).toBe(200);
       expect(response.body.errors).toContainEqual(
         expect.objectContaining({
