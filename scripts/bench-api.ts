@@ -193,6 +193,9 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
       // The baseline sends the key straight to the gateway (and the bare hop forwards it), which
       // a deployed gateway refuses: API keys belong to the facade, where limits apply.
       GATEWAY_DIRECT_API_KEYS: 'true',
+      // No load balancer to leave: each service stops at once (five drains of 5 s in a row would
+      // outlast the stack's stop below, and leave the last services running).
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
