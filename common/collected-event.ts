@@ -43,5 +43,3 @@ export type CollectedEvent =
     })
   | (EventBase & { type: 'error'; message: string; stack: string | null; fingerprint: string })
   | (EventBase & { type: 'replay'; sessionId: string; sequence: number; data: string });
-
-export type CollectedEventType = CollectedEvent['type'];

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestListener } from 'node:http';
 import { GracefulClose } from './graceful-close';
-import { graphqlErrorBody } from './json-errors';
+import { graphqlErrorBody, type ErrorBody } from './json-errors';
 
 export interface RunningServer {
   server: http.Server;
@@ -16,12 +16,6 @@ export interface RunningServer {
    */
   close(): Promise<void>;
 }
-
-/**
- * The body of an error answered before any route runs (or instead of one), in the server's own
- * error shape: the facade's envelope, or the gateway's and subgraphs' GraphQL-shaped error.
- */
-export type ErrorBody = (status: number, code: string, message: string) => unknown;
 
 const UNPARSABLE: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'The request headers are too large'],
@@ -105,8 +99,7 @@ export async function listen(
   host: string,
   options: { drainMs?: number; errorBody?: ErrorBody } = {},
 ): Promise<RunningServer> {
-  const errorBody =
-    options.errorBody ?? ((_status, code, message) => graphqlErrorBody(code, message));
+  const errorBody = options.errorBody ?? graphqlErrorBody;
   let draining = false;
   // Node's own answer to a missing Host is an empty 400; this is it in the server's shape.
   const refusedWithoutHost = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {

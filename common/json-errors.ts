@@ -1,22 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from './logger';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-context';
+
+/**
+ * The body of an error answered before any route runs (or instead of one), in the server's own
+ * error shape: the facade's envelope, or the gateway's and subgraphs' GraphQL-shaped error.
+ */
+export type ErrorBody = (status: number, code: string, message: string) => unknown;
 
 /**
  * The error shape of the gateway and the subgraphs for answers that never reached GraphQL: a
  * GraphQL response with one error, its code in GraphQL's upper snake case (`not_found` →
- * `NOT_FOUND`).
+ * `NOT_FOUND`). The status is the response's, not the body's.
  */
-export function graphqlErrorBody(code: string, message: string) {
-  return { errors: [{ message, extensions: { code: code.toUpperCase() } }] };
-}
+export const graphqlErrorBody = (_status: number, code: string, message: string) => ({
+  errors: [{ message, extensions: { code: code.toUpperCase() } }],
+});
 
+// X-Request-Id is already set: requestContext (expose) runs first in every app that uses these.
 function sendJsonError(res: Response, status: number, code: string, message: string): void {
-  // The subgraphs do not expose their request id on what GraphQL answers; errors carry it anyway.
-  if (!res.hasHeader(REQUEST_ID_HEADER))
-    res.setHeader(REQUEST_ID_HEADER, requestIdOf(res) ?? randomUUID());
-  res.status(status).json(graphqlErrorBody(code, message));
+  res.status(status).json(graphqlErrorBody(status, code, message));
 }
 
 /**

@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BaseConfig } from './config';
-import type { ErrorBody } from './http-server';
-import { graphqlErrorBody } from './json-errors';
+import { graphqlErrorBody, type ErrorBody } from './json-errors';
 import { rejectAfter } from './time-limits';
 import type { CacheLookup } from './versioned-cache';
 
@@ -311,7 +310,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 export function metricsRouter(
   metrics: ServiceMetrics,
   access: MetricsAccess,
-  errorBody: ErrorBody = (_status, code, message) => graphqlErrorBody(code, message),
+  errorBody: ErrorBody = graphqlErrorBody,
 ): Router {
   const router = Router({ caseSensitive: true, strict: true });
   if (!access.served) {

@@ -108,7 +108,7 @@ const HUNG_AFTER_MS = 1_000;
  * command from then on fails at once (no offline queue) instead of each waiting out its own 2 s
  * time-out, until ioredis reconnects to a Redis that answers. Returns a stop function.
  */
-export function watchForHungRedis(redis: Redis, logger: Logger, connection = 'redis'): () => void {
+function watchForHungRedis(redis: Redis, logger: Logger, connection = 'redis'): () => void {
   let waiting = false;
   const timer = setInterval(() => {
     if (waiting || redis.status !== 'ready') return;
@@ -130,4 +130,30 @@ export function watchForHungRedis(redis: Redis, logger: Logger, connection = 're
   }, WATCH_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * A service's main Redis connection, once it is ready: its errors logged (and told to
+ * `countError`, see logRedisErrors) and a hung Redis dropped (watchForHungRedis). `close` stops
+ * the watch and disconnects; a connection that never becomes ready is closed before the rejection.
+ */
+export async function connectRedis(
+  url: string,
+  logger: Logger,
+  countError?: (connection: string) => void,
+): Promise<{ redis: Redis; close(): void }> {
+  const redis = createRedis(url);
+  logRedisErrors(redis, logger, 'redis', countError);
+  const stopWatching = watchForHungRedis(redis, logger);
+  const close = () => {
+    stopWatching();
+    redis.disconnect();
+  };
+  try {
+    await waitForRedis(redis);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { redis, close };
 }

@@ -9,7 +9,7 @@ import { connectMongo, pingMongo } from './mongo';
 import express from 'express';
 import { circuitGate, MongoCircuit } from './mongo-circuit';
 import { databaseUnavailable } from './subgraph-server';
-import { createRedis, logRedisErrors, pingRedis, waitForRedis, watchForHungRedis } from './redis';
+import { connectRedis, pingRedis } from './redis';
 import type { ReadinessCheck } from './health';
 import type { SubgraphConfig } from './subgraph-config';
 
@@ -46,17 +46,14 @@ export async function startSubgraph<Services>(
 ): Promise<RunningSubgraph<Services>> {
   const metrics = new ServiceMetrics(name, { processMetrics: config.nodeEnv !== 'test' });
   const connection = await connectMongo(config.mongoUri);
-  const redis = createRedis(config.redisUrl);
-  logRedisErrors(redis, logger, 'redis', metrics.countRedisError);
-  const stopWatchingRedis = watchForHungRedis(redis, logger);
-  try {
-    await waitForRedis(redis);
-  } catch (error) {
+  const { redis, close: closeRedis } = await connectRedis(
+    config.redisUrl,
+    logger,
+    metrics.countRedisError,
+  ).catch(async (error: unknown) => {
     await connection.close();
-    stopWatchingRedis();
-    redis.disconnect();
     throw error;
-  }
+  });
   const readiness: ReadinessCheck[] = [
     { name: 'mongodb', check: () => pingMongo(connection) },
     { name: 'redis', check: () => pingRedis(redis) },
@@ -87,8 +84,7 @@ export async function startSubgraph<Services>(
       await parts.beforeClose?.();
       circuit.stop();
       await connection.close();
-      stopWatchingRedis();
-      redis.disconnect();
+      closeRedis();
     },
   };
 }

@@ -12,13 +12,7 @@ import { requestContext } from '../../common/request-context';
 import type { Logger } from '../../common/logger';
 import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/metrics';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import {
-  createRedis,
-  logRedisErrors,
-  pingRedis,
-  waitForRedis,
-  watchForHungRedis,
-} from '../../common/redis';
+import { connectRedis, pingRedis } from '../../common/redis';
 import { API_KEY_PREFIX } from '../../common/secrets';
 import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
@@ -40,10 +34,11 @@ export async function startGateway(
   manifest: OperationManifest = readManifest(),
 ): Promise<RunningGateway> {
   const metrics = new ServiceMetrics('gateway', { processMetrics: config.nodeEnv !== 'test' });
-  const redis = createRedis(config.redisUrl);
-  logRedisErrors(redis, logger, 'redis', metrics.countRedisError);
-  const stopWatchingRedis = watchForHungRedis(redis, logger);
-  await waitForRedis(redis);
+  const { redis, close: closeRedis } = await connectRedis(
+    config.redisUrl,
+    logger,
+    metrics.countRedisError,
+  );
   let ownUrl = '';
   const { app, engine } = await createGatewayApp(
     config,
@@ -64,8 +59,7 @@ export async function startGateway(
     async stop() {
       await server.close();
       await engine.stop();
-      stopWatchingRedis();
-      redis.disconnect();
+      closeRedis();
     },
   };
 }
@@ -76,8 +70,8 @@ export async function createGatewayApp(
   redis: Redis,
   manifest: OperationManifest,
   /** This gateway's own address, once it listens: the dashboard's unless DASHBOARD_URL says. */
-  ownUrl: () => string = () => '',
-  metrics = new ServiceMetrics('gateway'),
+  ownUrl: () => string,
+  metrics: ServiceMetrics,
 ) {
   const engine = await startGatewayEngine(config, logger, redis, manifest);
   const { apollo, authenticator } = engine;

@@ -10,13 +10,7 @@ import {
   ServiceMetrics,
 } from '../../common/metrics';
 import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import {
-  createRedis,
-  logRedisErrors,
-  pingRedis,
-  waitForRedis,
-  watchForHungRedis,
-} from '../../common/redis';
+import { connectRedis, pingRedis } from '../../common/redis';
 import { ApiError, notFound } from './api-error';
 import { errorBody } from './envelope';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
@@ -87,10 +81,11 @@ export async function startFacade(
   manifest: OperationManifest = readManifest(),
 ): Promise<RunningFacade> {
   const metrics = new ServiceMetrics('rest-facade', { processMetrics: config.nodeEnv !== 'test' });
-  const redis = createRedis(config.redisUrl);
-  logRedisErrors(redis, logger, 'redis', metrics.countRedisError);
-  const stopWatchingRedis = watchForHungRedis(redis, logger);
-  await waitForRedis(redis);
+  const { redis, close: closeRedis } = await connectRedis(
+    config.redisUrl,
+    logger,
+    metrics.countRedisError,
+  );
   const engine = await startGatewayEngine(
     { ...config, introspection: false },
     logger,
@@ -131,8 +126,7 @@ export async function startFacade(
       await collector.close();
       await deps.callLog.close();
       await engine.stop();
-      stopWatchingRedis();
-      redis.disconnect();
+      closeRedis();
     },
   };
 }

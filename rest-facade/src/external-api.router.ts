@@ -149,7 +149,7 @@ function answerCall(route: RouteDefinition, deps: ExternalApiDeps) {
         minute.admitted && mayRun(route, context)
           ? (early?.resultFor(context) ?? started(execute(route, req, context, deps, body)))
           : null;
-      const usage = await applyLimits(res, context, await deciding, deps);
+      const usage = applyLimits(res, context, await deciding, deps);
       // Not started only when the key lacks the route's permission (a refused minute threw above).
       if (!executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
       const data = await resultOrRefund(executing, res, context, usage, deps);
@@ -183,12 +183,12 @@ function startEarly(
 }
 
 /** Records the decision, sets the usage headers, announces a crossed threshold; throws a 429. */
-async function applyLimits(
+function applyLimits(
   res: Response,
   context: KeyContext,
   usage: LimitDecision,
   deps: ExternalApiDeps,
-): Promise<LimitDecision> {
+): LimitDecision {
   deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
   setUsageHeaders(res, context, usage);
   if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);

@@ -4,6 +4,7 @@ import { createCredentialCache } from '../../../common/credential-cache';
 import type { CacheLookup, VersionedCache } from '../../../common/versioned-cache';
 import type { Permission } from '../../../common/identity';
 import type { Logger } from '../../../common/logger';
+import type { PlanName } from '../../../common/plans';
 import {
   API_KEY_PREFIX,
   looksLikeCredential,
@@ -14,7 +15,8 @@ import { ApiError } from '../api-error';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
 
-export type Tier = 'free' | 'pro' | 'scale' | 'enterprise';
+/** The plan whose limits apply to a key (common/plans.ts). */
+export type Tier = PlanName;
 
 /** What the facade knows about an authenticated API key. */
 export interface KeyContext {

@@ -1,9 +1,9 @@
 import { Counter } from 'prom-client';
 import type { ServiceMetrics } from '../../../common/metrics';
+import { PLANS } from '../../../common/plans';
 import type { Tier } from '../auth/api-key-auth';
 import type { LimitDecision } from './usage-limiter';
 
-const PLANS: Tier[] = ['free', 'pro', 'scale', 'enterprise'];
 const KINDS = { rate_limited: 'minute', quota_exhausted: 'month' } as const;
 
 /** `api_limit_refusals_total{plan,kind}`: the 429s the limits decide, by the key's plan. */
