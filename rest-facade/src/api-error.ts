@@ -39,16 +39,11 @@ export const unreadableBody = () =>
     'invalid_json',
     'The request body could not be read: it does not match its Content-Encoding (gzip, deflate and br are accepted) or its Content-Length',
   );
-/** Every 429 of a per-minute limit: the key's, a key-less route's per IP, or a subgraph's. */
-export const rateLimited = (message: string, retryAfterSeconds: number, details?: unknown) =>
-  new ApiError(
-    429,
-    'RATE_LIMIT_EXCEEDED',
-    message,
-    'envelope',
-    { 'Retry-After': String(retryAfterSeconds) },
-    details,
-  );
+/** A 429 of a per-minute limit the facade keeps: a key's, or a key-less route's per IP. */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, 'RATE_LIMIT_EXCEEDED', message, 'envelope', {
+    'Retry-After': String(retryAfterSeconds),
+  });
 export const monthlyLimitExceeded = (message: string) =>
   new ApiError(429, 'MONTHLY_LIMIT_EXCEEDED', message);
 export const notFound = (message = 'No such endpoint') => new ApiError(404, 'not_found', message);
