@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fromRoot } from '../../common/paths';
 import { verifyBodySignature } from '../../subgraphs/webhooks/src/domain/signing-secret';
+import { runAdmin } from '../support/admin-cli';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
-const run = promisify(execFile);
 const env = (name: string) => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run through the e2e global setup`);
@@ -17,18 +15,14 @@ const facade = () => env('E2E_FACADE_URL');
 
 /** `npm run --silent admin -- <args>` against the suite's stack: its one line of JSON. */
 async function admin(...args: string[]): Promise<Record<string, string>> {
-  const { stdout } = await run(
-    process.execPath,
-    [fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs'), fromRoot('scripts', 'admin.ts'), ...args],
+  const { stdout } = await runAdmin(
     {
-      env: {
-        PATH: process.env.PATH ?? '',
-        MONGODB_URI: env('E2E_KEYS_MONGODB_URI'),
-        REDIS_URL: env('E2E_REDIS_URL'),
-        REDIS_KEY_PREFIX: env('E2E_REDIS_KEY_PREFIX'),
-        DASHBOARD_URL: dashboard(),
-      },
+      MONGODB_URI: env('E2E_KEYS_MONGODB_URI'),
+      REDIS_URL: env('E2E_REDIS_URL'),
+      REDIS_KEY_PREFIX: env('E2E_REDIS_KEY_PREFIX'),
+      DASHBOARD_URL: dashboard(),
     },
+    ...args,
   );
   return JSON.parse(stdout) as Record<string, string>;
 }
@@ -40,6 +34,9 @@ const callApi = (key: string, path = '/websites') =>
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** The credential a dialog shows once (a new key or signing secret). */
+const revealed = async (shown: Locator) => ((await shown.textContent()) ?? '').trim();
 
 /** A link of the sidebar. */
 const nav = (page: Page, name: string) =>
@@ -123,11 +120,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByTestId('new-key-value');
     await expect(shown).toBeVisible();
-    firstValue = (
-      (await shown.inputValue().catch(() => null)) ??
-      (await shown.textContent()) ??
-      ''
-    ).trim();
+    firstValue = await revealed(shown);
     expect(firstValue).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
     await expect(page.getByText('This key will not be shown again')).toBeVisible();
     await checkPage(page, 'key-created');
@@ -179,11 +172,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await page.getByRole('button', { name: 'Regenerate key' }).click();
     const shown = page.getByTestId('new-key-value');
     await expect(shown).toBeVisible();
-    const secondValue = (
-      (await shown.inputValue().catch(() => null)) ??
-      (await shown.textContent()) ??
-      ''
-    ).trim();
+    const secondValue = await revealed(shown);
     expect(secondValue).toMatch(/^svc_/);
     expect(secondValue).not.toBe(firstValue);
     expect((await callApi(firstValue)).status).toBe(401);
@@ -208,11 +197,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await page.getByRole('button', { name: 'Create webhook' }).last().click();
     const secretShown = page.getByTestId('new-webhook-secret');
     await expect(secretShown).toBeVisible();
-    const secret = (
-      (await secretShown.inputValue().catch(() => null)) ??
-      (await secretShown.textContent()) ??
-      ''
-    ).trim();
+    const secret = await revealed(secretShown);
     expect(secret.length).toBeGreaterThan(20);
     await checkPage(page, 'webhook-created');
     await page.getByRole('button', { name: 'Done' }).click();
@@ -243,11 +228,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
       .click();
     const rotatedShown = page.getByTestId('new-webhook-secret');
     await expect(rotatedShown).toBeVisible();
-    const rotated = (
-      (await rotatedShown.inputValue().catch(() => null)) ??
-      (await rotatedShown.textContent()) ??
-      ''
-    ).trim();
+    const rotated = await revealed(rotatedShown);
     expect(rotated).not.toBe(secret);
     await page.getByRole('button', { name: 'Done' }).click();
     // Only the new secret validates from now on.
@@ -267,11 +248,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await page.getByLabel('Name').fill('Usage probe');
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByTestId('new-key-value');
-    const key = (
-      (await shown.inputValue().catch(() => null)) ??
-      (await shown.textContent()) ??
-      ''
-    ).trim();
+    const key = await revealed(shown);
     await page.getByRole('button', { name: 'Done' }).click();
 
     await nav(page, 'Usage').click();

@@ -1,20 +1,15 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { fromRoot } from '../../common/paths';
 import { freePort } from '../../scripts/lib/engines';
 import { writeEngineRecord } from '../../scripts/lib/stack-record';
+import { adminFailure, runAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { http } from '../support/http';
+import { npmStartEnv, StackProcess } from '../support/npm-start';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
-import { npmStartEnv, StackProcess } from './npm-start-helpers';
-
-const run = promisify(execFile);
-const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
 
 describe('admin CLI', () => {
   // Each command is a new process that compiles and connects before it works: several seconds
@@ -25,7 +20,6 @@ describe('admin CLI', () => {
   beforeAll(async () => {
     stack = await startStack('admin-cli', { WEBHOOK_WORKERS_ENABLED: 'false' });
     env = {
-      PATH: process.env.PATH ?? '',
       MONGODB_URI: testMongoUri(`${stack.id}_keys`),
       REDIS_URL: stack.env.REDIS_URL!,
       REDIS_KEY_PREFIX: stack.env.REDIS_KEY_PREFIX!,
@@ -34,23 +28,12 @@ describe('admin CLI', () => {
   afterAll(() => stack.stop());
 
   const admin = async (...args: string[]) => {
-    const { stdout } = await run(
-      process.execPath,
-      [TSX, fromRoot('scripts', 'admin.ts'), ...args],
-      { env },
-    );
+    const { stdout } = await runAdmin(env, ...args);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     return JSON.parse(lines[0]!) as Record<string, string>;
   };
-  const adminFails = async (...args: string[]) => {
-    try {
-      await run(process.execPath, [TSX, fromRoot('scripts', 'admin.ts'), ...args], { env });
-    } catch (error) {
-      return error as { code: number; stdout: string; stderr: string };
-    }
-    throw new Error('the command succeeded');
-  };
+  const adminFails = (...args: string[]) => adminFailure(env, ...args);
 
   it('when an operator sets up an account and a key with the CLI, then the key works against the API and dies with key:delete', async () => {
     const org = await admin('org:create', '--name', 'Acme', '--plan', 'scale');
@@ -271,15 +254,10 @@ describe('admin CLI beside npm start', () => {
     rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  const admin = (env: Record<string, string>, ...args: string[]) =>
-    run(process.execPath, [TSX, fromRoot('scripts', 'admin.ts'), ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-
   /** An owner and a key made with admin under `env`; admin's stderr lines with them. */
   const keyMadeWith = async (env: Record<string, string>) => {
     const json = async (...args: string[]) => {
-      const { stdout, stderr } = await admin(env, ...args);
+      const { stdout, stderr } = await runAdmin(env, ...args);
       return Object.assign(JSON.parse(stdout) as Record<string, string>, { stderr });
     };
     const org = await json('org:create', '--name', 'Newcomer', '--plan', 'pro');
@@ -327,16 +305,11 @@ describe('admin CLI beside npm start', () => {
       { kind: 'ferretdb', port, pid: 0, dataDir: stopped, startedAt: new Date().toISOString() },
       path.join(stopped, 'engine.json'),
     );
-    const failure = await admin(
+    const failure = await adminFailure(
       { STACK_DATA_DIR: stopped },
       'user:create',
       '--email',
       'nobody@example.test',
-    ).then(
-      () => {
-        throw new Error('the command succeeded');
-      },
-      (error: unknown) => error as { code: number; stdout: string; stderr: string },
     );
     expect(failure.code).toBe(1);
     expect(failure.stdout).toBe('');

@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { fromRoot } from '../../common/paths';
+import { runAdmin } from '../support/admin-cli';
 import { captureLogs } from '../support/log-capture';
 import { buildAccount } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 
-const run = promisify(execFile);
-const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
 const ME = 'query { me { email } }';
 
 /** The session cookie a Set-Cookie header sets, as a Cookie header would send it back. */
@@ -41,18 +37,16 @@ describe('dashboard sign-in (one-time links, session cookie)', () => {
 
   it('when an operator prints a link with `admin login:link`, then it signs that user in once, with an httpOnly SameSite=Strict cookie the gateway accepts', async () => {
     const { user } = await buildAccount(stack);
-    const { stdout } = await run(
-      process.execPath,
-      [TSX, fromRoot('scripts', 'admin.ts'), 'login:link', '--email', user.email],
+    const { stdout } = await runAdmin(
       {
-        env: {
-          PATH: process.env.PATH ?? '',
-          MONGODB_URI: testMongoUri(`${stack.id}_keys`),
-          REDIS_URL: stack.env.REDIS_URL!,
-          REDIS_KEY_PREFIX: stack.env.REDIS_KEY_PREFIX!,
-          DASHBOARD_URL: stack.gateway.url,
-        },
+        MONGODB_URI: testMongoUri(`${stack.id}_keys`),
+        REDIS_URL: stack.env.REDIS_URL!,
+        REDIS_KEY_PREFIX: stack.env.REDIS_KEY_PREFIX!,
+        DASHBOARD_URL: stack.gateway.url,
       },
+      'login:link',
+      '--email',
+      user.email,
     );
     const { url } = JSON.parse(stdout) as { url: string };
     const link = new URL(url);
@@ -92,8 +86,8 @@ describe('dashboard sign-in (one-time links, session cookie)', () => {
       body: { sent: true },
     });
     const logged = await waitFor(async () =>
-      logs.lines
-        .map((line) => JSON.parse(line) as { to?: string; url?: string })
+      logs
+        .records<{ to?: string; url?: string }>()
         .find((line) => line.to === user.email && line.url),
     );
     expect(logs.lines.some((line) => line.includes('nobody-here@example.test'))).toBe(false);

@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { listen } from '../../common/http-server';
+import { rawExchange } from '../support/raw-http';
 
 describe('listen(): stopping a server whose callers keep connections alive', () => {
   it('when a request is in flight on a pooled connection as the server stops, then it completes and the caller is told to close the connection', async () => {
@@ -38,15 +38,6 @@ describe('listen(): stopping a server whose callers keep connections alive', () 
 });
 
 describe('listen(): requests Node refuses before any handler runs', () => {
-  const rawExchange = async (port: number, bytes: string) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.write(bytes);
-    const chunks: Buffer[] = [];
-    for await (const chunk of socket) chunks.push(chunk as Buffer);
-    const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
-    return { head: head!, body: JSON.parse(body!) as unknown };
-  };
-
   it.each([
     [
       'a request with headers over the limit',

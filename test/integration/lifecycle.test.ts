@@ -7,12 +7,7 @@ import path from 'node:path';
 import { fromRoot } from '../../common/paths';
 import { stopChild } from '../../scripts/lib/engines';
 import { testMongoUri } from '../support/stack';
-
-/**
- * tsx as a loader in the same process: signals reach the service itself (the tsx CLI would run it
- * in a child and relay signals with its own time-outs).
- */
-const TSX_LOADER = ['--import', 'tsx'];
+import { TestProcess } from '../support/test-process';
 
 interface Exit {
   code: number | null;
@@ -24,32 +19,18 @@ interface Exit {
  * Runs a service's real `main` (from the repository root, or an absolute path) as its own process;
  * `whenListening` acts once it logs "listening".
  */
-function runMain(
+async function runMain(
   entry: string,
   env: Record<string, string>,
   whenListening?: (pid: number) => void,
 ): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const main = path.isAbsolute(entry) ? entry : fromRoot(entry);
-    const child = spawn(process.execPath, [...TSX_LOADER, main], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      cwd: fromRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (whenListening && stdout.includes('"msg":"listening"')) {
-        const act = whenListening;
-        whenListening = undefined;
-        act(child.pid!);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  const main = TestProcess.tsx(entry, env);
+  if (whenListening) {
+    await main.waitForLog('"msg":"listening"');
+    whenListening(main.child.pid!);
+  }
+  const code = await main.exited;
+  return { code, stdout: main.stdout, stderr: main.stderr };
 }
 
 const baseEnv = () => ({

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fromRoot } from '../../common/paths';
 import { readStackRecord, writeStackRecord } from '../../scripts/lib/stack-record';
-import { npmStartEnv, PORT_VARIABLES, StackProcess } from './npm-start-helpers';
+import { npmStartEnv, PORT_VARIABLES, StackProcess } from '../support/npm-start';
 
 /** The processes below `pid` (children, grandchildren…), from `ps`. */
 function descendants(pid: number): number[] {

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { rawExchange } from '../support/raw-http';
 import { startStack, type Stack } from '../support/stack';
 
 /**
@@ -9,51 +9,6 @@ import { startStack, type Stack } from '../support/stack';
 
 const SERVICES = ['facade', 'gateway', 'analytics', 'keys', 'webhooks'] as const;
 type Service = (typeof SERVICES)[number];
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** The first complete response in `received`, or null while it is still arriving. */
-function parseAnswer(received: Buffer): RawAnswer | null {
-  const end = received.indexOf('\r\n\r\n');
-  if (end < 0) return null;
-  const [statusLine, ...fields] = received.subarray(0, end).toString('latin1').split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const field of fields) {
-    const colon = field.indexOf(':');
-    headers[field.slice(0, colon).toLowerCase()] = field.slice(colon + 1).trim();
-  }
-  // Complete means framed: a length to read up to, not a body that ends when the socket does.
-  if (headers['content-length'] === undefined)
-    throw new Error('the response has no Content-Length');
-  const body = received.subarray(end + 4);
-  if (body.length < Number(headers['content-length'])) return null;
-  return {
-    status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine!)?.[1]),
-    headers,
-    body: JSON.parse(body.toString('utf8')) as unknown,
-  };
-}
-
-/** Sends `bytes` on a fresh connection to `baseUrl`'s port and reads one response. */
-async function rawExchange(baseUrl: string, bytes: string): Promise<RawAnswer> {
-  const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
-  socket.write(bytes);
-  let received = Buffer.alloc(0);
-  try {
-    for await (const chunk of socket) {
-      received = Buffer.concat([received, chunk as Buffer]);
-      const answer = parseAnswer(received);
-      if (answer) return answer;
-    }
-  } finally {
-    socket.destroy();
-  }
-  throw new Error(`the connection closed before a complete response: ${JSON.stringify(received)}`);
-}
 
 /** The facade speaks the External API's envelope; the gateway and subgraphs GraphQL's errors. */
 function expectErrorBody(service: Service, body: unknown, code: string): void {
@@ -120,7 +75,7 @@ describe('requests Node or Express would answer on their own', () => {
     it.each(CASES)(
       'when %s, then a complete JSON error in its own shape comes back with a request id',
       async (_case, bytes, status, code, closes) => {
-        const answer = await rawExchange(stack[service].url, bytes);
+        const answer = await rawExchange(Number(new URL(stack[service].url).port), bytes);
 
         expect(answer.status).toBe(status);
         expect(answer.headers['content-type']).toContain('application/json');

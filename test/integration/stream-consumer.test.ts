@@ -12,9 +12,6 @@ import { captureLogs } from '../support/log-capture';
 import { waitFor } from '../support/wait';
 
 const logger = createLogger('stream-consumer-test', 'silent');
-/** What a capturing logger has written so far, parsed. */
-const messagesOf = (logs: ReturnType<typeof captureLogs>) =>
-  logs.lines.map((line) => JSON.parse(line) as { msg: string; attempt?: number; err?: string });
 
 describe('StreamConsumer', () => {
   let redis: Redis;
@@ -93,7 +90,7 @@ describe('StreamConsumer', () => {
     for (let n = 0; n < 3; n += 1) await redis.xadd(stream, '*', 'n', String(n));
     // Where it would retry, it checks the lease first and gives the batch up.
     await waitFor(() =>
-      messagesOf(logs).some((m) => m.msg === 'lease lost; batch left to its holder'),
+      logs.records().some((m) => m.msg === 'lease lost; batch left to its holder'),
     );
     await c.stop();
     expect(calls).toBe(1);
@@ -116,7 +113,7 @@ describe('StreamConsumer', () => {
     await redis.xadd(stream, '*', 'n', '1');
     await waitFor(() => calls === 6, 10_000);
     await c.stop();
-    const messages = messagesOf(logs);
+    const messages = logs.records();
     expect(
       messages
         .filter((m) => m.msg === 'stream batch failed; retrying it in place')
@@ -176,10 +173,12 @@ describe('StreamConsumer', () => {
     await redis.xadd(stream, '*', 'n', '1');
     // The batch is given up (LeaseLostError reaches the loop) and the consumer stands by.
     await waitFor(() =>
-      messagesOf(logs).some(
-        (m) =>
-          m.msg === 'stream consumer error; retrying' && m.err === 'the lease is held elsewhere',
-      ),
+      logs
+        .records()
+        .some(
+          (m) =>
+            m.msg === 'stream consumer error; retrying' && m.err === 'the lease is held elsewhere',
+        ),
     );
     await c.stop();
     expect(steps).toEqual(['first write']);

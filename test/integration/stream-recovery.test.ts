@@ -17,11 +17,9 @@ import { api, collect, IP, UA } from './analytics-helpers';
 const RECREATED = 'stream consumer group was missing (Redis lost its data?); recreated it';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The parsed log lines that say a group was recreated, per stream. */
-const recoveries = (lines: string[], stream: string) =>
-  lines
-    .map((line) => JSON.parse(line) as { msg: string; stream?: string })
-    .filter((entry) => entry.msg.startsWith(RECREATED) && entry.stream === stream);
+/** The log lines that say a group was recreated, per stream. */
+const recoveries = (logs: ReturnType<typeof captureLogs>, stream: string) =>
+  logs.records().filter((entry) => entry.msg.startsWith(RECREATED) && entry.stream === stream);
 
 describe('stream pipelines after Redis lost their stream', () => {
   let stack: Stack;
@@ -83,7 +81,7 @@ describe('stream pipelines after Redis lost their stream', () => {
       return logged.length === 23 && logged;
     }, 15_000);
     expect(new Set(ids).size).toBe(23);
-    expect(recoveries(logs.lines, callLogStream(prefix()))).toHaveLength(1);
+    expect(recoveries(logs, callLogStream(prefix()))).toHaveLength(1);
     const ready = await http<{ checks: Record<string, string> }>(`${stack.keys.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.body.checks['call-log consumer']).toBe('ok');
@@ -120,7 +118,7 @@ describe('stream pipelines after Redis lost their stream', () => {
     // Waits for the group to have read and acknowledged everything in the recreated stream.
     await stack.analytics.services.ingest.waitUntilIdle();
     expect(await pageviews()).toBe(21);
-    expect(recoveries(logs.lines, analyticsEventStream(prefix()))).toHaveLength(1);
+    expect(recoveries(logs, analyticsEventStream(prefix()))).toHaveLength(1);
   });
 
   it('when the platform-event stream is deleted, then events published afterwards still reach the webhooks', async () => {
@@ -144,7 +142,7 @@ describe('stream pipelines after Redis lost their stream', () => {
       .slice(1)
       .map((r) => JSON.parse(r.rawBody.toString('utf8')) as { data: { key_id: string } });
     expect(delivered.map((event) => event.data.key_id).sort()).toEqual([...keyIds].sort());
-    expect(recoveries(logs.lines, platformEventStream(prefix()))).toHaveLength(1);
+    expect(recoveries(logs, platformEventStream(prefix()))).toHaveLength(1);
   });
 });
 
@@ -188,9 +186,7 @@ describe('StreamConsumer after its group or stream vanished', () => {
     for (let n = from; n < to; n += 1) await redis.xadd(stream, '*', 'n', String(n));
   };
   const warnings = (logs: ReturnType<typeof captureLogs>) =>
-    logs.lines
-      .map((line) => JSON.parse(line) as { level: string; msg: string })
-      .filter((entry) => ['warn', 'error', 'fatal'].includes(entry.level));
+    logs.records().filter((entry) => ['warn', 'error', 'fatal'].includes(entry.level));
 
   it.each<[string, (redis: Redis, stream: string) => Promise<unknown>]>([
     ['its stream key is deleted (FLUSHALL, a restart without persistence)', (r, s) => r.del(s)],

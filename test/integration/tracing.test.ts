@@ -1,15 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fromRoot } from '../../common/paths';
-import { stopChild } from '../../scripts/lib/engines';
 import { testMongoUri } from '../support/stack';
-import { waitFor } from '../support/wait';
+import { TestProcess } from '../support/test-process';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
-/** tsx as a loader in the child itself, so that a SIGTERM reaches the service. */
-const TSX_LOADER = ['--import', 'tsx'];
 const SERVER = 1;
 const CLIENT = 2;
 
@@ -31,23 +24,14 @@ const newTraceparent = () => {
 
 /** Runs test/support/traced-calls.ts: the stack in one process, tracing into memory. */
 async function runTracedCalls(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...TSX_LOADER, fromRoot('test/support/traced-calls.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      TEST_MONGODB_URI: process.env.TEST_MONGODB_URI ?? '',
-      TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-      ...env,
-    },
-    cwd: fromRoot(),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const traced = TestProcess.tsx('test/support/traced-calls.ts', {
+    TEST_MONGODB_URI: process.env.TEST_MONGODB_URI ?? '',
+    TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`traced-calls exited ${code}: ${stderr}`);
-  return JSON.parse(stdout.trim().split('\n').pop()!) as {
+  const code = await traced.exited;
+  if (code !== 0) throw new Error(`traced-calls exited ${code}: ${traced.stderr}`);
+  return JSON.parse(traced.stdout.trim().split('\n').pop()!) as {
     results: { rest: number; gateway: number };
     spans: RecordedSpan[];
   };
@@ -154,51 +138,31 @@ describe('tracing', () => {
 });
 
 describe('OTLP export', () => {
-  let collector: Server;
-  const exports: Array<{ path: string; type: string; body: OtlpTraces }> = [];
+  let collector: WebhookReceiver;
   beforeAll(async () => {
-    collector = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        exports.push({
-          path: req.url ?? '',
-          type: req.headers['content-type'] ?? '',
-          body: JSON.parse(body) as OtlpTraces,
-        });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
+    collector = await startWebhookReceiver();
+    collector.respondWith({
+      status: 200,
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
     });
-    collector.listen(0, '127.0.0.1');
-    await once(collector, 'listening');
   });
   afterAll(() => collector.close());
 
   it('when OTEL_EXPORTER_OTLP_ENDPOINT is set, then a service sends its spans there under its own name, flushed on SIGTERM', async () => {
-    const { port } = collector.address() as AddressInfo;
     const trace = newTraceparent();
-    const child = spawn(process.execPath, [...TSX_LOADER, fromRoot('subgraphs/keys/src/main.ts')], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        INTERNAL_SECRET: randomBytes(32).toString('hex'),
-        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-        REDIS_KEY_PREFIX: `test:otlp_${randomBytes(3).toString('hex')}:`,
-        MONGODB_URI: testMongoUri(`otlp_${randomBytes(3).toString('hex')}`),
-        KEYS_PORT: '0',
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
-      },
-      cwd: fromRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const keys = TestProcess.tsx('subgraphs/keys/src/main.ts', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      INTERNAL_SECRET: randomBytes(32).toString('hex'),
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `test:otlp_${randomBytes(3).toString('hex')}:`,
+      MONGODB_URI: testMongoUri(`otlp_${randomBytes(3).toString('hex')}`),
+      KEYS_PORT: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: new URL(collector.url).origin,
     });
     try {
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      const url = await waitFor(
-        async () => /"url":"([^"]+)","msg":"listening"/.exec(stdout)?.[1],
-        30_000,
-      );
+      const [, url] = await keys.waitForLog(/"url":"([^"]+)","msg":"listening"/, 30_000);
       const answer = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', traceparent: trace.header },
@@ -206,14 +170,16 @@ describe('OTLP export', () => {
       });
       await answer.arrayBuffer();
     } finally {
-      await stopChild(child);
+      await keys.stop(5_000);
     }
-    expect(child.exitCode).toBe(0);
+    expect(keys.child.exitCode).toBe(0);
     // The batch is sent at the latest when the service stops.
-    const received = exports.filter((entry) => entry.path === '/v1/traces');
+    const received = collector.requests.filter((request) => request.path === '/v1/traces');
     expect(received.length).toBeGreaterThan(0);
-    expect(received[0]!.type).toContain('application/json');
-    const resourceSpans = received.flatMap((entry) => entry.body.resourceSpans);
+    expect(received[0]!.headers['content-type']).toContain('application/json');
+    const resourceSpans = received.flatMap(
+      (request) => (JSON.parse(request.rawBody.toString('utf8')) as OtlpTraces).resourceSpans,
+    );
     const names = resourceSpans.map(
       (entry) =>
         entry.resource.attributes.find((attribute) => attribute.key === 'service.name')?.value

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import {
-  bullPrefix,
-  DELIVERY_QUEUE_NAME,
-} from '../../subgraphs/webhooks/src/delivery/delivery-queue';
 import { createWebhooksModels, type WebhooksModels } from '../../subgraphs/webhooks/src/models';
-import type { ScheduledAttempt } from '../../subgraphs/webhooks/src/services/delivery.service';
+import { openDeliveryQueue } from '../support/delivery-queue';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -119,11 +113,7 @@ describe('webhook deliveries left without a queued attempt', () => {
     const failing = jest
       .spyOn(stack.webhooks.services.deliveries, 'attempt')
       .mockRejectedValue(new Error('MongoDB unavailable'));
-    const redis = new Redis(stack.env.REDIS_URL!, { maxRetriesPerRequest: null });
-    const queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
-      connection: redis,
-      prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX!),
-    });
+    const { queue, close: closeQueue } = openDeliveryQueue(stack);
     try {
       await queue.add(
         'attempt',
@@ -145,8 +135,7 @@ describe('webhook deliveries left without a queued attempt', () => {
       expect(settled).toEqual(['succeeded', 'succeeded']);
       expect(await statusOf(notYetDue)).toBe('pending');
     } finally {
-      await queue.close();
-      redis.disconnect();
+      await closeQueue();
     }
   });
 

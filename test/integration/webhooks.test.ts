@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import {
   buildEvent,
   platformEventStream,
@@ -8,14 +6,8 @@ import {
   type EventType,
 } from '../../common/platform-events';
 import { createRedis } from '../../common/redis';
-import {
-  bullPrefix,
-  DELIVERY_QUEUE_NAME,
-} from '../../subgraphs/webhooks/src/delivery/delivery-queue';
-import {
-  deliveryIdFor,
-  type ScheduledAttempt,
-} from '../../subgraphs/webhooks/src/services/delivery.service';
+import { deliveryIdFor } from '../../subgraphs/webhooks/src/services/delivery.service';
+import { openDeliveryQueue } from '../support/delivery-queue';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http, type JsonResponse } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
@@ -456,11 +448,7 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       const webhook = await create(token, { url: receiver.url });
       // Asked to wait a minute: the retry is still pending when the webhook is deleted.
       receiver.respondWith({ status: 503, headers: { 'retry-after': '60' } });
-      const redis = new Redis(stack.env.REDIS_URL!, { maxRetriesPerRequest: null });
-      const queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
-        connection: redis,
-        prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX!),
-      });
+      const { queue, close: closeQueue } = openDeliveryQueue(stack);
       try {
         const event = await publish('api_key.deleted', userId, { key_id: 'k2' });
         await receiver.waitForRequests(1);
@@ -474,8 +462,7 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         expect(deleted.status).toBe(204);
         expect(receiver.requests).toHaveLength(1);
       } finally {
-        await queue.close();
-        redis.disconnect();
+        await closeQueue();
       }
     });
   });

@@ -1,5 +1,12 @@
 import { Writable } from 'node:stream';
 
+/** A pino line, parsed: every line has these, and whatever fields the call added. */
+export interface LogRecord {
+  level: string;
+  msg: string;
+  [field: string]: unknown;
+}
+
 /** A log destination for startStack that keeps every line, for tests that read the logs. */
 export function captureLogs() {
   const lines: string[] = [];
@@ -9,5 +16,8 @@ export function captureLogs() {
       done();
     },
   });
-  return { lines, sink };
+  /** The lines so far, parsed (each is one JSON object). */
+  const records = <T extends object = LogRecord>(): T[] =>
+    lines.map((line) => JSON.parse(line) as T);
+  return { lines, sink, records };
 }

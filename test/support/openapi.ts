@@ -8,7 +8,19 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(document, 'openapi.json');
 
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+/** A path or a media type as one segment of a JSON pointer. */
+export const pointerSegment = (segment: string) =>
+  segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * What is wrong with `value` by the schema at `pointer` in the document (`#/components/…`), or
+ * null when it matches.
+ */
+export function validateAt(pointer: string, value: unknown): string | null {
+  const ref = `openapi.json${pointer}`;
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+  return validate(value) ? null : ajv.errorsText(validate.errors);
+}
 
 function templateFor(path: string): string | undefined {
   return Object.keys(document.paths).find((template) => {
@@ -103,15 +115,13 @@ export function expectMatchesOpenApi(method: string, url: string, response: Json
   checkHeaders(`${method} ${path} → ${status}`, response, documentedResponse ?? {});
   const content = documentedResponse?.content;
   if (!content?.['application/json']) return;
-  const pointer = `openapi.json#/paths/${escape(template)}/${method.toLowerCase()}/responses/${documented}`;
-  const isRef = Boolean((operation.responses[documented] as { $ref?: string }).$ref);
-  const schemaRef = isRef
-    ? `openapi.json${(operation.responses[documented] as { $ref: string }).$ref}/content/application~1json/schema`
-    : `${pointer}/content/application~1json/schema`;
-  const validate = ajv.getSchema(schemaRef) ?? ajv.compile({ $ref: schemaRef });
-  if (!validate(response.body)) {
+  const ref = (operation.responses[documented] as { $ref?: string }).$ref;
+  const responsePointer =
+    ref ?? `#/paths/${pointerSegment(template)}/${method.toLowerCase()}/responses/${documented}`;
+  const problem = validateAt(`${responsePointer}/content/application~1json/schema`, response.body);
+  if (problem) {
     throw new Error(
-      `${method} ${path} → ${status} does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body)}`,
+      `${method} ${path} → ${status} does not match the OpenAPI document: ${problem}\n${JSON.stringify(response.body)}`,
     );
   }
 }

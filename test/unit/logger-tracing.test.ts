@@ -19,7 +19,7 @@ describe('log lines and traces', () => {
       span.end();
     });
     logger.info('outside');
-    const [inside, outside] = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [inside, outside] = logs.records();
     expect(inside).toMatchObject({ msg: 'inside', traceId: ids.traceId, spanId: ids.spanId });
     expect(ids.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(outside).toMatchObject({ msg: 'outside' });

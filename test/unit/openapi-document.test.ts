@@ -1,6 +1,4 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import type { GraphQLError } from 'graphql';
 import { AppError, badInput, forbidden as noAccess, notFound as noSuch } from '../../common/errors';
 import {
@@ -42,6 +40,7 @@ import {
   tooManyWebhooks,
   webhookNotFound,
 } from '../../subgraphs/webhooks/src/errors';
+import { pointerSegment, validateAt } from '../support/openapi';
 
 type Responses = Record<string, { description?: string; headers?: Record<string, unknown> }>;
 const copy = () =>
@@ -65,16 +64,11 @@ interface Operation {
 }
 
 const document = openApiDocument();
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(document, 'openapi.json');
-
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 const OPERATIONS = Object.entries(document.paths as Record<string, Record<string, Operation>>)
   .flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
   )
-  .map((entry) => ({ ...entry, pointer: `#/paths/${escape(entry.path)}/${entry.method}` }));
+  .map((entry) => ({ ...entry, pointer: `#/paths/${pointerSegment(entry.path)}/${entry.method}` }));
 const byId = new Map(OPERATIONS.map((entry) => [entry.operation.operationId, entry]));
 
 /** A documented response, with its pointer in the document (a component's, for a $ref). */
@@ -88,15 +82,8 @@ function documentedResponse(operationId: string, status: string) {
   return { response: components[name]!, pointer: response.$ref };
 }
 
-/** Ajv's verdict on `value` against the schema at `pointer` (a JSON pointer into the document). */
-function validateAt(pointer: string, value: unknown): string | null {
-  const validate =
-    ajv.getSchema(`openapi.json${pointer}`) ?? ajv.compile({ $ref: `openapi.json${pointer}` });
-  return validate(value) ? null : ajv.errorsText(validate.errors);
-}
-
 const schemaAt = (pointer: string, mediaType: string) =>
-  `${pointer}/content/${escape(mediaType)}/schema`;
+  `${pointer}/content/${pointerSegment(mediaType)}/schema`;
 
 describe('the OpenAPI document', () => {
   it('SURF-1: when checked against the OpenAPI 3.1 schema and its own references, then it is valid', async () => {

@@ -40,7 +40,7 @@ export function LoginLinkForm() {
 
   const error = state.kind === 'editing' ? state.error : undefined;
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate={false}>
+    <form className="form" onSubmit={(event) => void submit(event)}>
       <div className="field">
         <label htmlFor={emailId}>Email</label>
         <input

@@ -16,11 +16,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     <main className="standalone">
       <h1 className="visually-hidden">Analytics dashboard</h1>
       {result.error && !result.fetching ? (
-        <ErrorState
-          what="your account"
-          error={result.error}
-          onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-        />
+        <ErrorState what="your account" error={result.error} reexecute={reexecute} />
       ) : (
         <LoadingState />
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CombinedError } from 'urql';
+import type { CombinedError, UseQueryExecute } from 'urql';
 import { errorMessage } from '../api/errors';
 
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
@@ -10,21 +10,27 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
+/** A query that failed, with "Try again": the query runs again from the network, not the cache. */
 export function ErrorState({
   what,
   error,
-  onRetry,
+  reexecute,
 }: {
   what: string;
   error: CombinedError | Error;
-  onRetry: () => void;
+  /** The query's own, from useQuery. */
+  reexecute: UseQueryExecute;
 }) {
   return (
     <div className="state state-error" role="alert">
       <p>
         Could not load {what}. {errorMessage(error)}
       </p>
-      <button type="button" className="button" onClick={onRetry}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => reexecute({ requestPolicy: 'network-only' })}
+      >
         Try again
       </button>
     </div>
@@ -48,18 +54,19 @@ interface QueryResultLike<T> {
 export function QueryState<T>({
   result,
   what,
-  onRetry,
+  reexecute,
   children,
 }: {
   result: QueryResultLike<T>;
   /** What is loaded, for the error message: "Could not load <what>." */
   what: string;
-  onRetry: () => void;
+  /** The query's own, from useQuery: "Try again" calls it. */
+  reexecute: UseQueryExecute;
   children: (data: T) => ReactNode;
 }) {
   if (result.data !== undefined && !result.error) return <>{children(result.data)}</>;
   if (result.error && !result.fetching) {
-    return <ErrorState what={what} error={result.error} onRetry={onRetry} />;
+    return <ErrorState what={what} error={result.error} reexecute={reexecute} />;
   }
   return <LoadingState />;
 }

@@ -28,7 +28,6 @@ export const formatDate = (iso: string): string => format(dateFormat, iso);
 /** A UTC day bucket (`2025-01-31` or `2025-01-31T00:00:00Z`) as a short label: "Jan 31". */
 export const formatUtcDay = (iso: string): string => format(utcDayFormat, iso);
 export const formatNumber = (value: number): string => numberFormat.format(value);
-export const formatDecimal = (value: number): string => decimalFormat.format(value);
 /** `ratio` from 0 to 1. */
 export const formatPercent = (ratio: number): string => percentFormat.format(ratio);
 export const formatMs = (ms: number): string => `${decimalFormat.format(ms)} ms`;

@@ -65,11 +65,7 @@ export function ApiKeysPage() {
           on the Free plan are refused.
         </p>
       )}
-      <QueryState
-        result={result}
-        what="API keys"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="API keys" reexecute={reexecute}>
         {(data) => {
           const keys = data.organization?.apiKeys ?? [];
           if (keys.length === 0) {

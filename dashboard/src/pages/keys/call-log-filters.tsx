@@ -8,7 +8,7 @@ export interface CallFilters {
   endpoint: string;
 }
 
-export const NO_FILTERS: CallFilters = { from: '', to: '', endpoint: '' };
+const NO_FILTERS: CallFilters = { from: '', to: '', endpoint: '' };
 
 /** From, To and Endpoint; each change applies at once (`onChange`). */
 export function CallLogFilters({

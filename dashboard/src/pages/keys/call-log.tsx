@@ -119,11 +119,7 @@ function CallPages({ keyId, filters }: { keyId: string; filters: CallFilters }) 
   const filtered = Boolean(filters.from || filters.to || filters.endpoint);
 
   return (
-    <QueryState
-      result={result}
-      what="the call log"
-      onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-    >
+    <QueryState result={result} what="the call log" reexecute={reexecute}>
       {(data) => {
         const page = data.apiKey?.calls;
         if (!page) return null;

@@ -226,11 +226,7 @@ function WebsiteChoices({
   return (
     <fieldset className="nested">
       <legend>Websites</legend>
-      <QueryState
-        result={result}
-        what="the websites"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="the websites" reexecute={reexecute}>
         {(data) => {
           const websites = data.organization?.websites ?? [];
           if (websites.length === 0) return <p>This organization has no websites yet.</p>;

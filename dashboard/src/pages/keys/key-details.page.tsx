@@ -43,11 +43,7 @@ export function KeyDetailsPage() {
       <p className="breadcrumb">
         <Link to="/keys">API Keys</Link>
       </p>
-      <QueryState
-        result={result}
-        what="the API key"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="the API key" reexecute={reexecute}>
         {(data) =>
           data.apiKey ? (
             <KeyDetails apiKey={data.apiKey} />

@@ -28,11 +28,7 @@ export function KeyUsage({ keyId }: { keyId: string }) {
   return (
     <section aria-labelledby="key-usage-heading">
       <h2 id="key-usage-heading">Usage</h2>
-      <QueryState
-        result={result}
-        what="the usage statistics"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="the usage statistics" reexecute={reexecute}>
         {(data) => {
           const usage = data.apiKey?.usage;
           if (!usage) return null;

@@ -48,11 +48,7 @@ export function UsagePage() {
     <>
       <h1>Usage</h1>
       <p className="lead">External API requests made with the keys of {organization.name}.</p>
-      <QueryState
-        result={result}
-        what="usage"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="usage" reexecute={reexecute}>
         {(data) => (data.organization ? <Usage organization={data.organization} /> : null)}
       </QueryState>
     </>

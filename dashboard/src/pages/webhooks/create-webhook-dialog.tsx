@@ -116,11 +116,7 @@ function CreateWebhookForm({
         <p id={ids.eventsHint} className="hint">
           Leave all unchecked to receive every event.
         </p>
-        <QueryState
-          result={eventTypesResult}
-          what="the event types"
-          onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-        >
+        <QueryState result={eventTypesResult} what="the event types" reexecute={reexecute}>
           {(data) =>
             data.webhookEventTypes.map((type) => (
               <label key={type} className="choice">

@@ -57,11 +57,7 @@ export function WebhookDetailsPage() {
       <p className="breadcrumb">
         <Link to="/webhooks">Webhooks</Link>
       </p>
-      <QueryState
-        result={result}
-        what="the webhook"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="the webhook" reexecute={reexecute}>
         {() =>
           webhook ? (
             <WebhookDetails webhook={webhook} />

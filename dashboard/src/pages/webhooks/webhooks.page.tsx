@@ -59,11 +59,7 @@ export function WebhooksPage() {
         Webhooks send platform events to your URL as signed HTTP requests. They are yours: other
         members of your organizations do not see them.
       </p>
-      <QueryState
-        result={result}
-        what="webhooks"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="webhooks" reexecute={reexecute}>
         {(data) =>
           data.myWebhooks.length === 0 ? (
             <EmptyState>

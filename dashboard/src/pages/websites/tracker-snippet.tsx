@@ -11,7 +11,7 @@ const TRACKER_ORIGIN = (
   'http://127.0.0.1:3000'
 ).replace(/\/+$/, '');
 
-export const trackerSnippet = (trackingCode: string): string =>
+const trackerSnippet = (trackingCode: string): string =>
   `<script defer src="${TRACKER_ORIGIN}/tracker.js" data-tracking-code="${trackingCode}"></script>`;
 
 /** The script tag to paste into a website's pages, with "Copy snippet". */

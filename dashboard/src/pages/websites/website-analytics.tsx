@@ -83,11 +83,7 @@ export function WebsiteAnalytics({ websiteId }: { websiteId: string }) {
   });
 
   return (
-    <QueryState
-      result={result}
-      what="the analytics"
-      onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-    >
+    <QueryState result={result} what="the analytics" reexecute={reexecute}>
       {(data) =>
         data.website ? <AnalyticsView analytics={data.website} period={range.label} /> : null
       }

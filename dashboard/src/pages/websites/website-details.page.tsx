@@ -29,11 +29,7 @@ export function WebsiteDetailsPage() {
       <p className="breadcrumb">
         <Link to="/websites">Websites</Link>
       </p>
-      <QueryState
-        result={result}
-        what="the website"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="the website" reexecute={reexecute}>
         {(data) =>
           data.website ? (
             <>

@@ -44,11 +44,7 @@ export function WebsitesPage() {
   return (
     <>
       <h1>Websites</h1>
-      <QueryState
-        result={result}
-        what="websites"
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      >
+      <QueryState result={result} what="websites" reexecute={reexecute}>
         {(data) => {
           const websites = data.organization?.websites ?? [];
           if (websites.length === 0) {
