@@ -45,10 +45,14 @@ function composeSupergraph(): { supergraph: string; apiSchema: string } {
   };
 }
 
+/** A generated file: where it goes and what it holds. */
+interface Output {
+  path: string;
+  content: string;
+}
+
 /** The files a codegen config would write (nothing written). */
-async function codegenOutputs(
-  config: CodegenConfig,
-): Promise<Array<{ path: string; content: string }>> {
+async function codegenOutputs(config: CodegenConfig): Promise<Output[]> {
   const files = (await runCodegen({ ...config, silent: true }, false)) as Array<{
     filename: string;
     content: string;
@@ -59,23 +63,22 @@ async function codegenOutputs(
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const { supergraph, apiSchema } = composeSupergraph();
-  const outputs = [
+  const outputs: Output[] = [
     { path: SUPERGRAPH_PATH, content: supergraph },
     { path: API_SCHEMA_PATH, content: apiSchema },
     { path: MANIFEST_PATH, content: `${JSON.stringify(buildManifest(), null, 2)}\n` },
   ];
   for (const { codegen } of SUBGRAPHS) outputs.push(...(await codegenOutputs(codegen)));
   // Typed against the API schema just composed: written first when it changed.
-  if (!check) writeIfChanged(outputs[1]!);
+  if (!check) writeIfChanged({ path: API_SCHEMA_PATH, content: apiSchema });
   outputs.push(...(await codegenOutputs(dashboardCodegen)));
   let stale = 0;
-  for (const { path, content } of outputs) {
-    const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    if (current === content) continue;
-    if (check) {
-      console.error(`${path} is stale: run \`npm run generate\` and commit the result`);
+  for (const output of outputs) {
+    if (!check) writeIfChanged(output);
+    else if (!isCurrent(output)) {
+      console.error(`${output.path} is stale: run \`npm run generate\` and commit the result`);
       stale += 1;
-    } else writeIfChanged({ path, content });
+    }
   }
   if (stale > 0) process.exit(1);
   if (check)
@@ -84,8 +87,11 @@ async function main(): Promise<void> {
     );
 }
 
-function writeIfChanged({ path, content }: { path: string; content: string }): void {
-  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
+const isCurrent = ({ path, content }: Output) =>
+  existsSync(path) && readFileSync(path, 'utf8') === content;
+
+function writeIfChanged({ path, content }: Output): void {
+  if (isCurrent({ path, content })) return;
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
   console.log(`wrote ${path}`);

@@ -8,8 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SHUTDOWN_DEADLINE_MS } from '../common/lifecycle';
 import { fromRoot, ROOT } from '../common/paths';
 import {
   findMongoEngine,
@@ -23,6 +21,7 @@ import {
   type StartedEngine,
 } from './lib/engines';
 import { developmentSecret } from './lib/development-secret';
+import { SERVICES, stopGraceMs, waitUntilReady, type ServiceSpec } from './lib/stack-services';
 import {
   readStackRecord,
   removeStackRecord,
@@ -34,51 +33,6 @@ import {
 import { baseEnvSchema, mongoUriDatabase, mongoUriWithDatabase } from '../common/config';
 
 const say = (text: string) => process.stderr.write(`[stack] ${text}\n`);
-
-interface ServiceSpec {
-  name: string;
-  /** The main module, from the repository root, without its extension. */
-  entry: string;
-  portVariable: string;
-  defaultPort: number;
-  database?: string;
-}
-
-const SERVICES: ServiceSpec[] = [
-  {
-    name: 'analytics',
-    entry: 'subgraphs/analytics/src/main',
-    portVariable: 'ANALYTICS_PORT',
-    defaultPort: 4001,
-    database: STACK_DATABASES.analytics,
-  },
-  {
-    name: 'keys',
-    entry: 'subgraphs/keys/src/main',
-    portVariable: 'KEYS_PORT',
-    defaultPort: 4002,
-    database: STACK_DATABASES.keys,
-  },
-  {
-    name: 'webhooks',
-    entry: 'subgraphs/webhooks/src/main',
-    portVariable: 'WEBHOOKS_PORT',
-    defaultPort: 4003,
-    database: STACK_DATABASES.webhooks,
-  },
-  {
-    name: 'gateway',
-    entry: 'gateway/src/main',
-    portVariable: 'GATEWAY_PORT',
-    defaultPort: 4000,
-  },
-  {
-    name: 'rest-facade',
-    entry: 'rest-facade/src/main',
-    portVariable: 'FACADE_PORT',
-    defaultPort: 3000,
-  },
-];
 
 type Stoppable = { stop(): Promise<void> };
 
@@ -103,19 +57,6 @@ function serviceArgs(spec: ServiceSpec): string[] {
   return __filename.endsWith('.ts')
     ? [...process.execArgv, fromRoot(`${spec.entry}.ts`)]
     : [fromRoot('dist', `${spec.entry}.js`)];
-}
-
-/**
- * How long a service may take to stop before it is killed: its drain period and its own deadline
- * (common/lifecycle.ts), then five seconds more, so that its own "did not stop" line comes first.
- */
-function stopGraceMs(): number {
-  const drain = baseEnvSchema.shape.SHUTDOWN_DRAIN_SECONDS.safeParse(
-    process.env.SHUTDOWN_DRAIN_SECONDS || undefined,
-  );
-  const production = (process.env.NODE_ENV ?? 'development') === 'production';
-  const drainSeconds = (drain.success ? drain.data : undefined) ?? (production ? 5 : 0);
-  return drainSeconds * 1000 + SHUTDOWN_DEADLINE_MS + 5_000;
 }
 
 /**
@@ -216,22 +157,6 @@ async function provideRedis(stoppers: Stoppable[]): Promise<string> {
   }
 }
 
-async function waitReady(name: string, url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${name} exited (${child.exitCode}) during start; see its log above`);
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${name} was not ready within 60 s`);
-}
-
 async function main(): Promise<void> {
   const stoppers: Stoppable[] = [];
   const children: Array<{ name: string; child: ChildProcess }> = [];
@@ -243,7 +168,7 @@ async function main(): Promise<void> {
     say('stopping');
     if (recorded) removeStackRecord();
     // Front to back: the facade first, so nothing new reaches the services being stopped.
-    const graceMs = stopGraceMs();
+    const graceMs = stopGraceMs(process.env);
     for (const { name, child } of [...children].reverse())
       if ((await stopChild(child, graceMs)) === 'killed')
         say(`${name} did not stop within ${graceMs / 1000} s; killed`);
@@ -302,7 +227,7 @@ async function main(): Promise<void> {
         const waiting = spec.name === 'webhooks' ? SERVICES.slice(0, 3) : [spec];
         await Promise.all(
           waiting.map((s) =>
-            waitReady(s.name, url(s), children.find((c) => c.name === s.name)!.child),
+            waitUntilReady(s.name, url(s), children.find((c) => c.name === s.name)!.child),
           ),
         );
       }

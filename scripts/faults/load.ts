@@ -211,7 +211,7 @@ function codes(error: unknown): string[] {
   return found;
 }
 
-export function classify(error: unknown): Pick<Outcome, 'ending' | 'errorCode'> {
+function classify(error: unknown): Pick<Outcome, 'ending' | 'errorCode'> {
   const all = codes(error);
   const pick = (set: Set<string>) => all.find((code) => set.has(code));
   const refused = pick(REFUSED);

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SERVICES, type ServiceName } from './services';
+import { SERVICES, type ServiceName } from '../lib/stack-services';
 
 export type LogMark = ReadonlyMap<ServiceName, number>;
 

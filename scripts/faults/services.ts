@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fromRoot } from '../../common/paths';
 import { stopChild } from '../lib/engines';
+import { SERVICES, stopGraceMs, waitUntilReady, type ServiceName } from '../lib/stack-services';
 import { track } from './leftovers';
 
 /**
@@ -19,43 +19,7 @@ export const PROJECT_NODE = existsSync(fromRoot('node_modules', '.bin', 'node'))
   ? fromRoot('node_modules', '.bin', 'node')
   : process.execPath;
 
-export type ServiceName = 'analytics' | 'keys' | 'webhooks' | 'gateway' | 'rest-facade';
 export const SUBGRAPHS = ['analytics', 'keys', 'webhooks'] as const;
-
-export interface ServiceSpec {
-  name: ServiceName;
-  entry: string;
-  portVariable: string;
-  database?: string;
-}
-
-/** In start order; `npm start` stops them in the reverse one (facade, gateway, subgraphs). */
-export const SERVICES: readonly ServiceSpec[] = [
-  {
-    name: 'analytics',
-    entry: 'subgraphs/analytics/src/main.js',
-    portVariable: 'ANALYTICS_PORT',
-    database: 'wa_analytics',
-  },
-  {
-    name: 'keys',
-    entry: 'subgraphs/keys/src/main.js',
-    portVariable: 'KEYS_PORT',
-    database: 'wa_keys',
-  },
-  {
-    name: 'webhooks',
-    entry: 'subgraphs/webhooks/src/main.js',
-    portVariable: 'WEBHOOKS_PORT',
-    database: 'wa_webhooks',
-  },
-  { name: 'gateway', entry: 'gateway/src/main.js', portVariable: 'GATEWAY_PORT' },
-  { name: 'rest-facade', entry: 'rest-facade/src/main.js', portVariable: 'FACADE_PORT' },
-];
-
-const READY_TIMEOUT_MS = 60_000;
-/** The drain (SHUTDOWN_DRAIN_SECONDS) plus the services' own 10 s deadline, plus a margin. */
-const STOP_TIMEOUT_MS = 15_000;
 
 export interface UnexpectedExit {
   service: ServiceName;
@@ -117,7 +81,7 @@ export class Services {
     const running = this.running.get(name);
     if (!running) return;
     running.expected = true;
-    await stopChild(running.child, STOP_TIMEOUT_MS);
+    await stopChild(running.child, stopGraceMs(this.envs.get(name)!));
   }
 
   /**
@@ -147,7 +111,7 @@ export class Services {
   private spawn(name: ServiceName): void {
     const spec = SERVICES.find((s) => s.name === name)!;
     const log = openSync(path.join(this.logDir, `${name}.log`), 'a');
-    const child = spawn(PROJECT_NODE, [fromRoot('dist', spec.entry)], {
+    const child = spawn(PROJECT_NODE, [fromRoot('dist', `${spec.entry}.js`)], {
       env: this.envs.get(name),
       stdio: ['ignore', log, log],
     });
@@ -162,23 +126,7 @@ export class Services {
     });
   }
 
-  private async waitReady(name: ServiceName): Promise<void> {
-    const child = this.running.get(name)!.child;
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) while starting`);
-      try {
-        const response = await fetch(`${this.url(name)}/readyz`, {
-          signal: AbortSignal.timeout(2_000),
-        });
-        await response.arrayBuffer();
-        if (response.ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(200);
-    }
-    throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+  private waitReady(name: ServiceName): Promise<void> {
+    return waitUntilReady(name, this.url(name), this.running.get(name)!.child);
   }
 }

@@ -7,12 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mongoUriWithDatabase } from '../../common/config';
 import { freePort } from '../lib/engines';
+import { STACK_DATABASES } from '../lib/stack-record';
+import { SERVICES, type ServiceName } from '../lib/stack-services';
 import { mongoEngine, OwnEngine, redisEngine } from './engines';
 import { trackFolder } from './leftovers';
-import { SERVICES, Services, type ServiceName } from './services';
+import { Services } from './services';
 
-export const REDIS_KEY_PREFIX = 'faults:';
+const REDIS_KEY_PREFIX = 'faults:';
 
 export interface FaultStack {
   redis: OwnEngine;
@@ -23,10 +26,6 @@ export interface FaultStack {
   /** What the admin CLI needs to reach the keys database and Redis. */
   adminEnv: NodeJS.ProcessEnv;
   stop(): Promise<void>;
-}
-
-function databaseUri(port: number, database: string): string {
-  return `mongodb://127.0.0.1:${port}/${database}`;
 }
 
 /**
@@ -64,6 +63,7 @@ export async function startFaultStack(
       urls.set(spec.name, `http://127.0.0.1:${port}`);
     }
     const redisUrl = `redis://127.0.0.1:${redis.port}`;
+    const mongoServer = `mongodb://127.0.0.1:${mongo.port}/`;
     const shared: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'development',
@@ -86,7 +86,9 @@ export async function startFaultStack(
         {
           ...shared,
           [spec.portVariable]: String(ports.get(spec.name)),
-          ...(spec.database ? { MONGODB_URI: databaseUri(mongo.port, spec.database) } : {}),
+          ...(spec.database
+            ? { MONGODB_URI: mongoUriWithDatabase(mongoServer, spec.database) }
+            : {}),
         },
       ]),
     );
@@ -103,7 +105,7 @@ export async function startFaultStack(
       gatewayUrl: services.url('gateway'),
       adminEnv: {
         ...process.env,
-        MONGODB_URI: databaseUri(mongo.port, 'wa_keys'),
+        MONGODB_URI: mongoUriWithDatabase(mongoServer, STACK_DATABASES.keys),
         REDIS_URL: redisUrl,
         REDIS_KEY_PREFIX,
         LOG_LEVEL: 'warn',

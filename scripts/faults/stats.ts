@@ -67,5 +67,5 @@ export function percentile(values: readonly number[], p: number): number | null 
 export const round = (value: number | null, digits = 1): number | null =>
   value === null ? null : Number(value.toFixed(digits));
 
-export const answeredWith = (o: Outcome, test: (status: number) => boolean): boolean =>
-  o.ending === 'answered' && o.status !== undefined && test(o.status);
+/** Each outcome's latency (ms). */
+export const latencies = (outcomes: readonly Outcome[]) => outcomes.map((o) => o.latencyMs);

@@ -14,7 +14,7 @@ import {
   type LoadShape,
   type Scenario,
 } from '../session';
-import { percentile, round, tally } from '../stats';
+import { latencies, percentile, round, tally } from '../stats';
 import {
   everyCallLogged,
   everyEventCounted,
@@ -79,18 +79,8 @@ export const sigtermUnderLoad: Scenario = {
         in_flight_answered: answered(outcomes.filter((o) => inFlightAtSignal.has(o.id))),
         sent_while_facade_stopping: whileStopping.length,
         answered_while_facade_stopping: answered(whileStopping),
-        query_p50_ms: round(
-          percentile(
-            queries.map((o) => o.latencyMs),
-            50,
-          ),
-        ),
-        query_max_ms: round(
-          percentile(
-            queries.map((o) => o.latencyMs),
-            100,
-          ),
-        ),
+        query_p50_ms: round(percentile(latencies(queries), 50)),
+        query_max_ms: round(percentile(latencies(queries), 100)),
         stop_s: [...took].map(([name, s]) => `${name}:${s.toFixed(1)}`).join(','),
         all_stopped_s: round((stoppedAt - signalAt) / 1000, 2),
       },
