@@ -172,7 +172,11 @@ export function toBaseConfig(service: string, e: z.output<typeof baseEnvSchema>)
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     internalSecret: e.INTERNAL_SECRET,
-    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+    shutdownDrainMs: shutdownDrainMs(e.SHUTDOWN_DRAIN_SECONDS, e.NODE_ENV),
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
+
+/** SHUTDOWN_DRAIN_SECONDS in ms; unset, 5 s in production (a load balancer to leave), else 0. */
+export const shutdownDrainMs = (seconds: number | undefined, nodeEnv: string | undefined) =>
+  (seconds ?? (nodeEnv === 'production' ? 5 : 0)) * 1000;

@@ -5,6 +5,9 @@ import type { Logger } from './logger';
 import type { StreamBacklog } from './metrics';
 import { logRedisErrors } from './redis';
 
+/** How long entries stay pending on a consumer that died before a live one claims them. */
+export const CLAIM_IDLE_MS = 30_000;
+
 export interface StreamEntry {
   id: string;
   fields: Record<string, string>;
@@ -30,7 +33,7 @@ export interface StreamConsumerOptions {
   between?(stillLeased: () => Promise<void>): Promise<void>;
   batchSize?: number;
   blockMs?: number;
-  /** Entries pending this long on a dead consumer are claimed by a live one. */
+  /** Entries pending this long on a dead consumer are claimed by a live one (CLAIM_IDLE_MS). */
   claimIdleMs?: number;
   /**
    * For handlers that must not run concurrently (read-modify-write of shared state): only the
@@ -270,7 +273,7 @@ export class StreamConsumer {
 
   /** The next batch: orphans of a previous lease holder, idle entries of dead consumers, or new. */
   private async read(blockMs: number): Promise<StreamEntry[]> {
-    const { stream, group, batchSize = 500, claimIdleMs = 30_000 } = this.options;
+    const { stream, group, batchSize = 500, claimIdleMs = CLAIM_IDLE_MS } = this.options;
     const reader = this.reader ?? this.options.redis;
     const orphaned = await this.claimOrphans();
     if (orphaned.length > 0) return orphaned;

@@ -5,6 +5,7 @@
  * "not yet".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CLAIM_IDLE_MS } from '../../common/stream-consumer';
 
 export interface Reader {
   gatewayUrl: string;
@@ -90,10 +91,10 @@ export interface Settled<T> {
 
 /**
  * How long a stuck pipeline may still catch up by design: a stream consumer claims the entries
- * a dead one left pending after 30 s (`claimIdleMs`), so a batch in the hands of a killed keys
+ * a dead one left pending after CLAIM_IDLE_MS (30 s), so a batch in the hands of a killed keys
  * subgraph reaches the log about that long after the kill.
  */
-export const CATCH_UP_MS = 35_000;
+export const CATCH_UP_MS = CLAIM_IDLE_MS + 5_000;
 
 export interface SettleOptions {
   /** A value other than the expected one is not final before this time (ms). */

@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { baseEnvSchema, type Env } from '../../common/config';
+import { baseEnvSchema, shutdownDrainMs, type Env } from '../../common/config';
 import { SHUTDOWN_DEADLINE_MS } from '../../common/lifecycle';
 import { STACK_DATABASES } from './stack-record';
 
@@ -87,7 +87,6 @@ export function stopGraceMs(env: Env): number {
   const drain = baseEnvSchema.shape.SHUTDOWN_DRAIN_SECONDS.safeParse(
     env.SHUTDOWN_DRAIN_SECONDS || undefined,
   );
-  const production = (env.NODE_ENV ?? 'development') === 'production';
-  const drainSeconds = (drain.success ? drain.data : undefined) ?? (production ? 5 : 0);
-  return drainSeconds * 1000 + SHUTDOWN_DEADLINE_MS + 5_000;
+  const drainMs = shutdownDrainMs(drain.success ? drain.data : undefined, env.NODE_ENV);
+  return drainMs + SHUTDOWN_DEADLINE_MS + 5_000;
 }
