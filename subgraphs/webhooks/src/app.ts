@@ -1,6 +1,5 @@
 import type { Logger } from '../../../common/logger';
 import { fromRoot } from '../../../common/paths';
-import type { StreamConsumer } from '../../../common/stream-consumer';
 import { startSubgraph } from '../../../common/subgraph-runtime';
 import { createSubgraphApp } from '../../../common/subgraph-server';
 import type { WebhooksConfig } from './config';
@@ -22,124 +21,155 @@ import { WebhookService } from './services/webhook.service';
 
 export const WEBHOOKS_SCHEMA_PATH = fromRoot('subgraphs', 'webhooks', 'schema.graphql');
 
+/** What the webhooks subgraph exposes to tests and tools: its services and the retention job. */
+export type WebhooksServices = WebhooksDeps & { retention: DeliveryRetention };
+
+/** What startSubgraph hands the subgraph's build step: its stores, readiness checks and metrics. */
+type SubgraphStores = Parameters<Parameters<typeof startSubgraph>[3]>[0];
+
 /**
  * The webhooks subgraph plus its background work: the platform-event consumer (stream → queued
  * deliveries) and the delivery worker (queue → receivers). Both stop before the stores close.
  */
-export type WebhooksServices = WebhooksDeps & { retention: DeliveryRetention };
-
 export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
-  return startSubgraph<WebhooksServices>(
-    'webhooks',
-    config,
-    logger,
-    async ({ connection, redis, readiness, metrics }) => {
-      const models = createWebhooksModels(connection);
-      await createDeclaredIndexes(models);
-      const policy: DestinationPolicy = {
-        requireHttps: config.nodeEnv === 'production',
-        allowLoopback: config.allowLoopback,
-      };
-      const webhooks = new WebhookService(models, new SecretBox(config.secretKey), policy, {
-        // A burst of creations by one user queues up behind the count; let it wait longer.
-        user: oneAtATime(
-          redis,
-          `${config.redisKeyPrefix}lock:webhook-user:`,
-          'The user’s webhooks',
-          { ttlMs: 10_000, waitMs: 10_000 },
-        ),
-        // Disabling on a 410 waits its turn too; given up, its delivery job is retried (and sent).
-        webhook: oneAtATime(redis, `${config.redisKeyPrefix}lock:webhook:`, 'The webhook', {
-          ttlMs: 10_000,
-          waitMs: 10_000,
-        }),
-      });
-      const sender = new HttpSender(
-        {
-          ...policy,
-          timeoutMs: config.delivery.timeoutMs,
-          responseBodyLimit: config.delivery.responseBodyLimit,
-        },
-        metrics,
-      );
-      const queue = new DeliveryQueue(config.redisUrl, config.redisKeyPrefix, logger, metrics);
-      const deliveries = new DeliveryService(
-        models,
-        webhooks,
-        sender,
-        queue,
-        new TestRateLimiter(redis, config.redisKeyPrefix),
-        config.delivery,
-        logger,
-      );
+  return startSubgraph<WebhooksServices>('webhooks', config, logger, async (stores) => {
+    const { readiness, metrics } = stores;
+    const { deps, retention, closeClients } = await createWebhooksServices(config, logger, stores);
+    const background = config.workersEnabled
+      ? await startBackgroundWork(config, logger, stores, deps.deliveries, retention)
+      : null;
+    const { app, apollo } = await createSubgraphApp<WebhooksDeps>({
+      name: 'webhooks',
+      schemaPath: WEBHOOKS_SCHEMA_PATH,
+      resolvers: webhooksResolvers,
+      deps,
+      internalSecret: config.internalSecret,
+      logger,
+      readiness: background ? [...readiness, background.readinessCheck] : readiness,
+      inlineTrace: config.inlineTrace,
+      createLoaders: (d) => createWebhooksLoaders(d),
+      metrics,
+    });
+    return {
+      app,
+      apollo,
+      services: { ...deps, retention },
+      async beforeClose() {
+        // The background work still queues and sends until it has stopped.
+        await background?.stop();
+        await closeClients();
+      },
+    };
+  });
+}
 
-      const retention = new DeliveryRetention(models, config.deliveryRetentionDays, logger);
-      const retentionJob = new PeriodicTask(
-        'webhook delivery clean-up',
-        DELIVERY_RETENTION_EVERY_MS,
-        () => retention.purge(),
-        logger,
-      );
-      const overdueJob = new PeriodicTask(
-        'overdue webhook attempts sweep',
-        OVERDUE_SWEEP_EVERY_MS,
-        () => deliveries.requeueOverdue(),
-        logger,
-      );
-      let worker: DeliveryWorker | null = null;
-      let consumer: StreamConsumer | null = null;
-      if (config.workersEnabled) {
-        worker = new DeliveryWorker(
-          config.redisUrl,
-          config.redisKeyPrefix,
-          {
-            concurrency: config.delivery.concurrency,
-            perWebhook: config.delivery.perWebhookConcurrency,
-          },
-          (id, attempt) => deliveries.attempt(id, attempt),
-          logger,
-          metrics,
-        );
-        consumer = createPlatformEventConsumer(
-          redis,
-          config.redisKeyPrefix,
-          (event) => deliveries.fanOut(event),
-          logger,
-        );
-        await consumer.start();
-        metrics.watchStream(consumer);
-        retentionJob.start();
-        overdueJob.start();
-      }
-
-      const deps: WebhooksDeps = { webhooks, deliveries };
-      const { app, apollo } = await createSubgraphApp<WebhooksDeps>({
-        name: 'webhooks',
-        schemaPath: WEBHOOKS_SCHEMA_PATH,
-        resolvers: webhooksResolvers,
-        deps,
-        internalSecret: config.internalSecret,
-        logger,
-        readiness: consumer
-          ? [...readiness, consumer.readinessCheck('platform-event consumer')]
-          : readiness,
-        inlineTrace: config.inlineTrace,
-        createLoaders: (d) => createWebhooksLoaders(d),
-        metrics,
-      });
-      return {
-        app,
-        apollo,
-        services: { ...deps, retention },
-        async beforeClose() {
-          await retentionJob.stop();
-          await overdueJob.stop();
-          await consumer?.stop();
-          await worker?.close();
-          await queue.close();
-          await sender.close();
-        },
-      };
+/**
+ * Builds the models (with their indexes) and the services the resolvers and the background work
+ * share. `closeClients()` closes the delivery queue and the HTTP sender.
+ */
+async function createWebhooksServices(
+  config: WebhooksConfig,
+  logger: Logger,
+  { connection, redis, metrics }: SubgraphStores,
+) {
+  const models = createWebhooksModels(connection);
+  await createDeclaredIndexes(models);
+  const policy: DestinationPolicy = {
+    requireHttps: config.nodeEnv === 'production',
+    allowLoopback: config.allowLoopback,
+  };
+  const webhooks = new WebhookService(models, new SecretBox(config.secretKey), policy, {
+    // A burst of creations by one user queues up behind the count; let it wait longer.
+    user: oneAtATime(redis, `${config.redisKeyPrefix}lock:webhook-user:`, 'The user’s webhooks', {
+      ttlMs: 10_000,
+      waitMs: 10_000,
+    }),
+    // Disabling on a 410 waits its turn too; given up, its delivery job is retried (and sent).
+    webhook: oneAtATime(redis, `${config.redisKeyPrefix}lock:webhook:`, 'The webhook', {
+      ttlMs: 10_000,
+      waitMs: 10_000,
+    }),
+  });
+  const sender = new HttpSender(
+    {
+      ...policy,
+      timeoutMs: config.delivery.timeoutMs,
+      responseBodyLimit: config.delivery.responseBodyLimit,
     },
+    metrics,
   );
+  const queue = new DeliveryQueue(config.redisUrl, config.redisKeyPrefix, logger, metrics);
+  const deliveries = new DeliveryService(
+    models,
+    webhooks,
+    sender,
+    queue,
+    new TestRateLimiter(redis, config.redisKeyPrefix),
+    config.delivery,
+    logger,
+  );
+  const deps: WebhooksDeps = { webhooks, deliveries };
+  return {
+    deps,
+    retention: new DeliveryRetention(models, config.deliveryRetentionDays, logger),
+    async closeClients() {
+      await queue.close();
+      await sender.close();
+    },
+  };
+}
+
+/**
+ * Starts the delivery worker (queue → receivers), the platform-event consumer (stream → queued
+ * deliveries), the delivery clean-up and the overdue-attempts sweep. `stop()` waits for each.
+ */
+async function startBackgroundWork(
+  config: WebhooksConfig,
+  logger: Logger,
+  { redis, metrics }: SubgraphStores,
+  deliveries: DeliveryService,
+  retention: DeliveryRetention,
+) {
+  const retentionJob = new PeriodicTask(
+    'webhook delivery clean-up',
+    DELIVERY_RETENTION_EVERY_MS,
+    () => retention.purge(),
+    logger,
+  );
+  const overdueJob = new PeriodicTask(
+    'overdue webhook attempts sweep',
+    OVERDUE_SWEEP_EVERY_MS,
+    () => deliveries.requeueOverdue(),
+    logger,
+  );
+  const worker = new DeliveryWorker(
+    config.redisUrl,
+    config.redisKeyPrefix,
+    {
+      concurrency: config.delivery.concurrency,
+      perWebhook: config.delivery.perWebhookConcurrency,
+    },
+    (id, attempt) => deliveries.attempt(id, attempt),
+    logger,
+    metrics,
+  );
+  const consumer = createPlatformEventConsumer(
+    redis,
+    config.redisKeyPrefix,
+    (event) => deliveries.fanOut(event),
+    logger,
+  );
+  await consumer.start();
+  metrics.watchStream(consumer);
+  retentionJob.start();
+  overdueJob.start();
+  return {
+    readinessCheck: consumer.readinessCheck('platform-event consumer'),
+    async stop() {
+      await retentionJob.stop();
+      await overdueJob.stop();
+      await consumer.stop();
+      await worker.close();
+    },
+  };
 }
