@@ -176,13 +176,51 @@ export function aggregateBatch(
   states: Map<string, VisitorState>,
   admit: Admit = admitAll,
 ): BatchWrites {
-  const stats = new Map<string, StatIncrement>();
-  const errors = new Map<string, ErrorGroupWrite>();
-  const heatmaps = new Map<string, HeatmapWrite>();
-  const replays: ReplayWrite[] = [];
-  const touched = new Map<string, VisitorState>();
+  const batch = new BatchAccumulator(admit);
+  for (const event of events) {
+    const visitor = touchVisitor(batch, states, event);
+    const hour = floorHour(event.ts);
+    const day = floorDay(event.ts);
+    noteActivity(visitor, event.ts, hour);
+    switch (event.type) {
+      case 'pageview':
+        countPageview(batch, event, visitor, hour, day);
+        break;
+      case 'event':
+        countCustomEvent(batch, event, visitor, hour, day);
+        break;
+      case 'click':
+        countClick(batch, event, visitor, day);
+        break;
+      case 'error':
+        countError(batch, event, visitor, day);
+        break;
+      case 'replay':
+        recordReplay(batch, event, visitor);
+        break;
+    }
+  }
+  return batch.writes();
+}
 
-  const add = (
+type EventOf<T extends CollectedEvent['type']> = Extract<CollectedEvent, { type: T }>;
+
+/** The writes of one batch as aggregateBatch gathers them, merged per target document. */
+class BatchAccumulator {
+  private readonly stats = new Map<string, StatIncrement>();
+  readonly errors = new Map<string, ErrorGroupWrite>();
+  readonly heatmaps = new Map<string, HeatmapWrite>();
+  readonly replays: ReplayWrite[] = [];
+  readonly touched = new Map<string, VisitorState>();
+
+  constructor(private readonly admit: Admit) {}
+
+  /** The value a counter of `dim` in `bucket` counts `value` as (its day decides). */
+  fold(websiteId: string, dim: string, bucket: number, value: string): string {
+    return this.admit(websiteId, dim, floorDay(bucket), value);
+  }
+
+  add(
     websiteId: string,
     granularity: Granularity,
     bucket: number,
@@ -190,199 +228,290 @@ export function aggregateBatch(
     value: string,
     counter: Counter,
     amount: number,
-  ) => {
+  ): void {
     const key = { websiteId, granularity, bucket, dim, value };
     const id = statKeyString(key);
-    let entry = stats.get(id);
+    let entry = this.stats.get(id);
     if (!entry) {
       entry = { ...key, inc: {} };
-      stats.set(id, entry);
+      this.stats.set(id, entry);
     }
     entry.inc[counter] = (entry.inc[counter] ?? 0) + amount;
+  }
+
+  writes(): BatchWrites {
+    return {
+      stats: [...this.stats.values()],
+      visitors: [...this.touched.values()],
+      errors: [...this.errors.values()],
+      heatmaps: [...this.heatmaps.values()],
+      replays: this.replays,
+    };
+  }
+}
+
+/** The event's visitor (created when new, in the current record shape), among the batch's writes. */
+function touchVisitor(
+  batch: BatchAccumulator,
+  states: Map<string, VisitorState>,
+  event: CollectedEvent,
+): VisitorState {
+  const key = visitorKey(event.websiteId, event.visitorId);
+  let visitor = states.get(key);
+  if (!visitor) {
+    visitor = newVisitor(event);
+    states.set(key, visitor);
+  }
+  batch.touched.set(key, visitor);
+  // Stored before lastPageviewAt existed, when lastSeen moved only on page views: that was it.
+  if (visitor.lastPageviewAt === undefined)
+    visitor.lastPageviewAt = visitor.pageviews > 0 ? visitor.lastSeen : null;
+  return visitor;
+}
+
+/** Moves lastSeen up to `ts`, and starts a new hour's "already counted" marks. */
+function noteActivity(visitor: VisitorState, ts: number, hour: number): void {
+  visitor.lastSeen = new Date(Math.max(visitor.lastSeen.getTime(), ts));
+  if (visitor.seenHourBucket?.getTime() !== hour) {
+    visitor.seenHour = [];
+    visitor.seenHourBucket = new Date(hour);
+  }
+}
+
+function countPageview(
+  batch: BatchAccumulator,
+  event: EventOf<'pageview'>,
+  visitor: VisitorState,
+  hour: number,
+  day: number,
+): void {
+  const previous = visitor.lastPageviewAt?.getTime() ?? null;
+  const active =
+    visitor.session !== null && previous !== null && event.ts - previous <= SESSION_TIMEOUT_MS;
+  const elapsedMs = active ? Math.max(0, event.ts - previous) : 0;
+  if (!active) startSession(visitor, event, hour, day);
+  const session = visitor.session as SessionState;
+  notePageview(visitor, session, event, previous);
+  const fixed = fixedDimensions(visitor);
+  countPageviewIn(batch, event, visitor, session, fixed, 'hour', hour);
+  countPageviewIn(batch, event, visitor, session, fixed, 'day', day);
+  countSession(batch, event.websiteId, session, fixed, active, elapsedMs);
+}
+
+function startSession(
+  visitor: VisitorState,
+  event: EventOf<'pageview'>,
+  hour: number,
+  day: number,
+): void {
+  visitor.sessions += 1;
+  visitor.session = {
+    startHour: new Date(hour),
+    startDay: new Date(day),
+    entryPath: event.path,
+    source: event.source,
+    pageviews: 0,
   };
+}
 
-  for (const event of events) {
-    const key = visitorKey(event.websiteId, event.visitorId);
-    let visitor = states.get(key);
-    if (!visitor) {
-      visitor = newVisitor(event);
-      states.set(key, visitor);
-    }
-    touched.set(key, visitor);
-    // Stored before lastPageviewAt existed, when lastSeen moved only on page views: that was it.
-    if (visitor.lastPageviewAt === undefined)
-      visitor.lastPageviewAt = visitor.pageviews > 0 ? visitor.lastSeen : null;
-    visitor.lastSeen = new Date(Math.max(visitor.lastSeen.getTime(), event.ts));
-    const hour = floorHour(event.ts);
-    const day = floorDay(event.ts);
-    if (visitor.seenHourBucket?.getTime() !== hour) {
-      visitor.seenHour = [];
-      visitor.seenHourBucket = new Date(hour);
-    }
-    const firstTime = (granularity: Granularity, mark: string) =>
-      markSeen(granularity === 'hour' ? visitor.seenHour : visitor.seenDay, mark);
-    /** The value a counter of `dim` in `bucket` counts `value` as (its day decides). */
-    const fold = (dim: string, bucket: number, value: string) =>
-      admit(event.websiteId, dim, floorDay(bucket), value);
-    const buckets: Array<[Granularity, number]> = [
-      ['hour', hour],
-      ['day', day],
-    ];
+function notePageview(
+  visitor: VisitorState,
+  session: SessionState,
+  event: EventOf<'pageview'>,
+  previous: number | null,
+): void {
+  session.pageviews += 1;
+  visitor.pageviews += 1;
+  visitor.lastPageviewAt = new Date(Math.max(previous ?? event.ts, event.ts));
+  visitor.lastPath = event.path;
+  visitor.entryPath ??= event.path;
+}
 
-    switch (event.type) {
-      case 'pageview': {
-        const previous = visitor.lastPageviewAt?.getTime() ?? null;
-        const active =
-          visitor.session !== null &&
-          previous !== null &&
-          event.ts - previous <= SESSION_TIMEOUT_MS;
-        const elapsedMs = active ? Math.max(0, event.ts - previous) : 0;
-        if (!active) {
-          visitor.sessions += 1;
-          visitor.session = {
-            startHour: new Date(hour),
-            startDay: new Date(day),
-            entryPath: event.path,
-            source: event.source,
-            pageviews: 0,
-          };
-        }
-        const session = visitor.session as SessionState;
-        session.pageviews += 1;
-        visitor.pageviews += 1;
-        visitor.lastPageviewAt = new Date(Math.max(previous ?? event.ts, event.ts));
-        visitor.lastPath = event.path;
-        visitor.entryPath ??= event.path;
+/** The page view and, the first time in the bucket, its visitor: in total and per dimension. */
+function countPageviewIn(
+  batch: BatchAccumulator,
+  event: EventOf<'pageview'>,
+  visitor: VisitorState,
+  session: SessionState,
+  fixed: Array<[string, string]>,
+  granularity: Granularity,
+  bucket: number,
+): void {
+  const page = batch.fold(event.websiteId, 'page', bucket, event.path);
+  const source = batch.fold(event.websiteId, 'source', bucket, session.source);
+  const counted: Array<[string, string, string]> = [
+    ['', '', ''],
+    ...fixed.map(([dim, value]): [string, string, string] => [
+      dim,
+      batch.fold(event.websiteId, dim, bucket, value),
+      dim,
+    ]),
+    ['page', page, `page:${page}`],
+    ['source', source, `source:${source}`],
+  ];
+  for (const [dim, value, mark] of counted) {
+    batch.add(event.websiteId, granularity, bucket, dim, value, 'pageviews', 1);
+    if (firstTime(visitor, granularity, mark))
+      batch.add(event.websiteId, granularity, bucket, dim, value, 'visitors', 1);
+  }
+}
 
-        const fixed = fixedDimensions(visitor);
-        for (const [granularity, bucket] of buckets) {
-          const page = fold('page', bucket, event.path);
-          const source = fold('source', bucket, session.source);
-          const counted: Array<[string, string, string]> = [
-            ['', '', ''],
-            ...fixed.map(([dim, value]): [string, string, string] => [
-              dim,
-              fold(dim, bucket, value),
-              dim,
-            ]),
-            ['page', page, `page:${page}`],
-            ['source', source, `source:${source}`],
-          ];
-          for (const [dim, value, mark] of counted) {
-            add(event.websiteId, granularity, bucket, dim, value, 'pageviews', 1);
-            if (firstTime(granularity, mark))
-              add(event.websiteId, granularity, bucket, dim, value, 'visitors', 1);
-          }
-        }
-        // Sessions, bounces and durations belong to the buckets where the session started.
-        const sessionDims: Array<[string, string]> = [
-          ['', ''],
-          ...fixed,
-          ['page', session.entryPath],
-          ['source', session.source],
-        ];
-        const sessionBuckets: Array<[Granularity, number]> = [
-          ['hour', session.startHour.getTime()],
-          ['day', session.startDay.getTime()],
-        ];
-        for (const [granularity, bucket] of sessionBuckets) {
-          for (const [dim, real] of sessionDims) {
-            const value = dim === '' ? '' : fold(dim, bucket, real);
-            if (!active) {
-              add(event.websiteId, granularity, bucket, dim, value, 'sessions', 1);
-              add(event.websiteId, granularity, bucket, dim, value, 'bounces', 1);
-            } else {
-              if (elapsedMs > 0)
-                add(event.websiteId, granularity, bucket, dim, value, 'duration', elapsedMs);
-              if (session.pageviews === 2)
-                add(event.websiteId, granularity, bucket, dim, value, 'bounces', -1);
-            }
-          }
-        }
-        break;
-      }
-      case 'event': {
-        // Totals in hour buckets too: the 24h range reads hours.
-        add(event.websiteId, 'hour', hour, '', '', 'events', 1);
-        add(event.websiteId, 'day', day, '', '', 'events', 1);
-        const name = fold('event', day, event.name);
-        add(event.websiteId, 'day', day, 'event', name, 'events', 1);
-        if (firstTime('day', `event:${name}`))
-          add(event.websiteId, 'day', day, 'event', name, 'visitors', 1);
-        break;
-      }
-      case 'click': {
-        const path = fold('click', day, event.path);
-        add(event.websiteId, 'day', day, 'click', path, 'events', 1);
-        if (firstTime('day', `click:${path}`))
-          add(event.websiteId, 'day', day, 'click', path, 'visitors', 1);
-        const id = `${event.websiteId}|${path}|${day}`;
-        let heatmap = heatmaps.get(id);
-        if (!heatmap) {
-          heatmap = { websiteId: event.websiteId, path, day, clicks: 0, cells: {} };
-          heatmaps.set(id, heatmap);
-        }
-        heatmap.clicks += 1;
-        const cell = heatmapCell(event.x, event.y, event.viewportWidth);
-        heatmap.cells[cell] = (heatmap.cells[cell] ?? 0) + 1;
-        break;
-      }
-      case 'error': {
-        const fingerprint = fold('error', day, event.fingerprint);
-        const folded = fingerprint !== event.fingerprint;
-        add(event.websiteId, 'day', day, 'error', fingerprint, 'events', 1);
-        if (firstTime('day', `error:${fingerprint}`))
-          add(event.websiteId, 'day', day, 'error', fingerprint, 'visitors', 1);
-        const id = `${event.websiteId}|${day}|${fingerprint}`;
-        const group = errors.get(id);
-        if (group) {
-          group.count += 1;
-          if (event.ts >= group.lastSeen) group.path = event.path;
-          group.firstSeen = Math.min(group.firstSeen, event.ts);
-          group.lastSeen = Math.max(group.lastSeen, event.ts);
-        } else {
-          errors.set(id, {
-            websiteId: event.websiteId,
-            day,
-            fingerprint,
-            message: folded ? OTHER_ERRORS_MESSAGE : event.message,
-            stack: folded ? null : event.stack,
-            path: event.path,
-            count: 1,
-            firstSeen: event.ts,
-            lastSeen: event.ts,
-          });
-        }
-        break;
-      }
-      case 'replay': {
-        replays.push({
-          websiteId: event.websiteId,
-          sessionId: event.sessionId,
-          sequence: event.sequence,
-          ts: event.ts,
-          // A raw event read back from storage (a rebuild) carries the size instead of the data.
-          bytes: (event as { bytes?: number }).bytes ?? Buffer.byteLength(event.data),
-          path: event.path,
-          visitor: {
-            visitorId: visitor.visitorId,
-            country: visitor.country,
-            device: visitor.device,
-            browser: visitor.browser,
-            os: visitor.os,
-          },
-        });
-        break;
+/**
+ * A new session counts as a session and a bounce; a continued one adds its duration and, at its
+ * second page view, takes the bounce back. Both in the buckets where the session started.
+ */
+function countSession(
+  batch: BatchAccumulator,
+  websiteId: string,
+  session: SessionState,
+  fixed: Array<[string, string]>,
+  active: boolean,
+  elapsedMs: number,
+): void {
+  const sessionDims: Array<[string, string]> = [
+    ['', ''],
+    ...fixed,
+    ['page', session.entryPath],
+    ['source', session.source],
+  ];
+  const sessionBuckets: Array<[Granularity, number]> = [
+    ['hour', session.startHour.getTime()],
+    ['day', session.startDay.getTime()],
+  ];
+  for (const [granularity, bucket] of sessionBuckets) {
+    for (const [dim, real] of sessionDims) {
+      const value = dim === '' ? '' : batch.fold(websiteId, dim, bucket, real);
+      if (!active) {
+        batch.add(websiteId, granularity, bucket, dim, value, 'sessions', 1);
+        batch.add(websiteId, granularity, bucket, dim, value, 'bounces', 1);
+      } else {
+        if (elapsedMs > 0)
+          batch.add(websiteId, granularity, bucket, dim, value, 'duration', elapsedMs);
+        if (session.pageviews === 2)
+          batch.add(websiteId, granularity, bucket, dim, value, 'bounces', -1);
       }
     }
   }
-  return {
-    stats: [...stats.values()],
-    visitors: [...touched.values()],
-    errors: [...errors.values()],
-    heatmaps: [...heatmaps.values()],
-    replays,
-  };
+}
+
+function countCustomEvent(
+  batch: BatchAccumulator,
+  event: EventOf<'event'>,
+  visitor: VisitorState,
+  hour: number,
+  day: number,
+): void {
+  // Totals in hour buckets too: the 24h range reads hours.
+  batch.add(event.websiteId, 'hour', hour, '', '', 'events', 1);
+  batch.add(event.websiteId, 'day', day, '', '', 'events', 1);
+  const name = batch.fold(event.websiteId, 'event', day, event.name);
+  countInDay(batch, visitor, event.websiteId, day, 'event', name);
+}
+
+function countClick(
+  batch: BatchAccumulator,
+  event: EventOf<'click'>,
+  visitor: VisitorState,
+  day: number,
+): void {
+  const path = batch.fold(event.websiteId, 'click', day, event.path);
+  countInDay(batch, visitor, event.websiteId, day, 'click', path);
+  addToHeatmap(batch, event, path, day);
+}
+
+function countError(
+  batch: BatchAccumulator,
+  event: EventOf<'error'>,
+  visitor: VisitorState,
+  day: number,
+): void {
+  const fingerprint = batch.fold(event.websiteId, 'error', day, event.fingerprint);
+  countInDay(batch, visitor, event.websiteId, day, 'error', fingerprint);
+  addToErrorGroup(batch, event, day, fingerprint);
+}
+
+/** One event of `value` in the day's counter of `dim`, and its visitor the first time that day. */
+function countInDay(
+  batch: BatchAccumulator,
+  visitor: VisitorState,
+  websiteId: string,
+  day: number,
+  dim: string,
+  value: string,
+): void {
+  batch.add(websiteId, 'day', day, dim, value, 'events', 1);
+  if (firstTime(visitor, 'day', `${dim}:${value}`))
+    batch.add(websiteId, 'day', day, dim, value, 'visitors', 1);
+}
+
+function addToHeatmap(
+  batch: BatchAccumulator,
+  event: EventOf<'click'>,
+  path: string,
+  day: number,
+): void {
+  const id = `${event.websiteId}|${path}|${day}`;
+  let heatmap = batch.heatmaps.get(id);
+  if (!heatmap) {
+    heatmap = { websiteId: event.websiteId, path, day, clicks: 0, cells: {} };
+    batch.heatmaps.set(id, heatmap);
+  }
+  heatmap.clicks += 1;
+  const cell = heatmapCell(event.x, event.y, event.viewportWidth);
+  heatmap.cells[cell] = (heatmap.cells[cell] ?? 0) + 1;
+}
+
+/** `fingerprint` is the admitted one: OTHER_VALUE's group keeps no single error's text. */
+function addToErrorGroup(
+  batch: BatchAccumulator,
+  event: EventOf<'error'>,
+  day: number,
+  fingerprint: string,
+): void {
+  const id = `${event.websiteId}|${day}|${fingerprint}`;
+  const group = batch.errors.get(id);
+  if (group) {
+    group.count += 1;
+    if (event.ts >= group.lastSeen) group.path = event.path;
+    group.firstSeen = Math.min(group.firstSeen, event.ts);
+    group.lastSeen = Math.max(group.lastSeen, event.ts);
+    return;
+  }
+  const folded = fingerprint !== event.fingerprint;
+  batch.errors.set(id, {
+    websiteId: event.websiteId,
+    day,
+    fingerprint,
+    message: folded ? OTHER_ERRORS_MESSAGE : event.message,
+    stack: folded ? null : event.stack,
+    path: event.path,
+    count: 1,
+    firstSeen: event.ts,
+    lastSeen: event.ts,
+  });
+}
+
+function recordReplay(
+  batch: BatchAccumulator,
+  event: EventOf<'replay'>,
+  visitor: VisitorState,
+): void {
+  batch.replays.push({
+    websiteId: event.websiteId,
+    sessionId: event.sessionId,
+    sequence: event.sequence,
+    ts: event.ts,
+    // A raw event read back from storage (a rebuild) carries the size instead of the data.
+    bytes: (event as { bytes?: number }).bytes ?? Buffer.byteLength(event.data),
+    path: event.path,
+    visitor: {
+      visitorId: visitor.visitorId,
+      country: visitor.country,
+      device: visitor.device,
+      browser: visitor.browser,
+      os: visitor.os,
+    },
+  });
 }
 
 function newVisitor(event: CollectedEvent): VisitorState {
@@ -417,6 +546,10 @@ function fixedDimensions(visitor: VisitorState): Array<[string, string]> {
     ['browser', visitor.browser ?? 'unknown'],
     ['os', visitor.os ?? 'unknown'],
   ];
+}
+
+function firstTime(visitor: VisitorState, granularity: Granularity, mark: string): boolean {
+  return markSeen(granularity === 'hour' ? visitor.seenHour : visitor.seenDay, mark);
 }
 
 function markSeen(seen: string[], mark: string): boolean {

@@ -1,6 +1,16 @@
 import { badInput } from '../../../../common/errors';
 import { DAY_MS } from '../ingest/time-buckets';
-import { addInto, familyOfDim, rates, zero, type Rows, type Vector } from '../store/counters';
+import {
+  addInto,
+  familyOfDim,
+  rates,
+  zero,
+  type Family,
+  type Rows,
+  type Vector,
+} from '../store/counters';
+import type { WebsiteIndex } from '../store/day-index';
+import type { HotQuery } from '../store/hot-query';
 import { asDays, windowOf, type AnalyticsRange, type TimeWindow } from './range';
 import { todayOf, type ReadModel } from './read-model';
 import { paginate, type Page } from './stats.service';
@@ -64,16 +74,39 @@ function parseDay(value: string, name: string): number {
 }
 
 /**
- * Custom queries over the per-dimension counters (a small Plausible Stats API v2). Counters are
- * kept per single dimension, so a query reads one dimension: its breakdown, or the one its filters
- * name; filters on two different dimensions cannot be answered and are refused.
- */
-/**
  * Dimensions a visitor can have several values of in a day. Their `visitors` counters are distinct
  * per value, so a sum over several values would count a visitor once per value.
  */
 const MANY_PER_VISITOR = new Set(['page', 'source', 'event', 'click', 'error']);
 
+type Entry = [string, Vector];
+type Order = AnalyticsQuery['orderBy'];
+
+/** The dimension a query answers per value, and the dimension whose counters it reads. */
+interface QueryDimensions {
+  dimension: string | undefined;
+  timeDimension: string | undefined;
+  /** The requested dimension when it is not a time one. */
+  breakdown: string | undefined;
+  /** The breakdown, else the dimension the filters name, else '' (the totals). */
+  dataDim: string;
+}
+
+/** Which rows a query keeps, in which order, and how many it reads. */
+interface RowSelection {
+  metrics: Metric[];
+  order: Order;
+  matches: (value: string) => boolean;
+  compare: (a: Entry, b: Entry) => number;
+  /** Up to the end of the page, and one more to tell whether there are more. */
+  wanted: number;
+}
+
+/**
+ * Custom queries over the per-dimension counters (a small Plausible Stats API v2). Counters are
+ * kept per single dimension, so a query reads one dimension: its breakdown, or the one its filters
+ * name; filters on two different dimensions cannot be answered and are refused.
+ */
 export class QueryService {
   constructor(
     private readonly model: ReadModel,
@@ -96,120 +129,114 @@ export class QueryService {
 
   async run(websiteId: string, query: AnalyticsQuery, page: Page) {
     const metrics = this.validate(query);
-    const [dimension] = query.dimensions;
-    const timeDimension = dimension?.startsWith('time:') ? dimension : undefined;
-    const breakdown = timeDimension ? undefined : dimension;
-    const filterDims = [...new Set(query.filters.map((f) => f.dimension))];
-    if (filterDims.length > 1)
-      throw badInput(
-        `filters: all filters must name the same dimension (got ${filterDims.join(', ')}); counters are kept per dimension`,
-      );
-    if (breakdown && filterDims[0] && filterDims[0] !== breakdown) {
-      throw badInput(
-        `filters: with dimension ${breakdown}, filters may only name ${breakdown} (got ${filterDims[0]}); counters are kept per dimension`,
-      );
-    }
-    const dataDim = breakdown ?? filterDims[0] ?? '';
-    if (
-      dataDim !== breakdown &&
-      MANY_PER_VISITOR.has(dataDim) &&
-      metrics.includes('visitors') &&
-      query.filters.some((f) => f.operator !== 'IS' || f.values.length > 1)
-    )
-      throw badInput(
-        `metrics: visitors cannot be added up over several ${dataDim} values (a visitor is counted once per ${dataDim}); filter on one value with is, or add dimension ${dataDim}`,
-      );
+    const dims = dimensionsOf(query);
+    refuseSummedVisitors(query, metrics, dims);
     const now = this.now();
-    let window = this.window(query, now);
-    if (timeDimension === 'time:hour' && window.granularity !== 'hour')
-      throw badInput('dimensions: time:hour needs date_range "24h"');
-    if (timeDimension === 'time:day' || ['event', 'click', 'error'].includes(dataDim))
-      window = asDays(window);
-
-    const family = familyOfDim(dataDim);
-    const matches = (value: string) =>
-      query.filters.every((f) =>
-        f.operator === 'IS'
-          ? f.values.includes(value)
-          : f.operator === 'IS_NOT'
-            ? !f.values.includes(value)
-            : f.values.some((v) => value.toLowerCase().includes(v.toLowerCase())),
-      );
-    const order =
-      query.orderBy.length > 0
-        ? query.orderBy
-        : timeDimension
-          ? [{ field: timeDimension, direction: 'ASC' as const }]
-          : [{ field: metrics[0] as string, direction: 'DESC' as const }];
-    for (const o of order) {
-      if (o.field !== dimension && !metrics.includes(o.field as Metric))
-        throw badInput(
-          `order_by: ${o.field} is neither a requested metric nor the requested dimension`,
-        );
-    }
-    const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const compare = ([ka, va]: [string, Vector], [kb, vb]: [string, Vector]) => {
-      for (const o of order) {
-        const metric = metrics.includes(o.field as Metric) ? (o.field as Metric) : null;
-        const diff = metric ? metricOf(metric, va) - metricOf(metric, vb) : byKey(ka, kb);
-        if (diff !== 0) return o.direction === 'ASC' ? diff : -diff;
-      }
-      return byKey(ka, kb);
-    };
-    const wanted = page.offset + page.limit + 1;
-    const ordered = await this.model.consistent(
-      websiteId,
-      (index, q): (() => Promise<Array<[string, Vector]>> | Array<[string, Vector]>) => {
-        const sumMatching = (rows: Rows) => {
-          const sum = zero();
-          for (const [value, vector] of rows) if (matches(value)) addInto(sum, vector);
-          return sum;
-        };
-        const sorted = (entries: Array<[string, Vector]>) => entries.sort(compare).slice(0, wanted);
-        if (timeDimension && dataDim === '') {
-          const series = this.model.series(index, q, window);
-          return () => sorted(series().buckets.map(([start, v]) => [iso(start), v]));
-        }
-        if (timeDimension) {
-          const buckets = this.model.bucketRows(index, q, family, window);
-          return async () =>
-            sorted((await buckets()).map(([start, rows]) => [iso(start), sumMatching(rows)]));
-        }
-        if (dataDim === '') {
-          // Without a dimension or filter: the totals; over 24h visitors are exact, as in the overview.
-          const series = this.model.series(index, q, window);
-          return () => {
-            const { buckets, uniqueVisitors } = series();
-            const total = zero();
-            for (const [, v] of buckets) addInto(total, v);
-            if (uniqueVisitors !== null) total[1] = uniqueVisitors;
-            return [['', total]];
-          };
-        }
-        const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
-        return async () => {
-          const range = await rows();
-          if (breakdown)
-            return range.top(wanted, { key: JSON.stringify([order, metrics]), compare }, matches);
-          const total = zero();
-          range.each((value, vector) => {
-            if (matches(value)) addInto(total, vector);
-          });
-          return [['', total]];
-        };
-      },
-    );
-    const { items, pagination } = paginate(ordered.slice(page.offset), page);
-    return {
+    const window = this.readWindow(query, dims, now);
+    const order = orderOf(query, metrics, dims);
+    const ordered = await this.read(websiteId, dims, window, now, {
       metrics,
-      dimensions: query.dimensions,
-      from: new Date(window.from).toISOString(),
-      to: new Date(window.to).toISOString(),
-      results: items.map(([key, vector]) => ({
-        dimensions: dimension ? [key] : [],
-        metrics: metrics.map((m) => metricOf(m, vector)),
-      })),
-      pagination,
+      order,
+      matches: matcherOf(query.filters),
+      compare: comparatorOf(order, metrics),
+      wanted: page.offset + page.limit + 1,
+    });
+    return answerOf(query, metrics, dims, window, ordered, page);
+  }
+
+  /** The requested window, in the buckets the counters read are kept in. */
+  private readWindow(query: AnalyticsQuery, dims: QueryDimensions, now: number): TimeWindow {
+    const window = this.window(query, now);
+    if (dims.timeDimension === 'time:hour' && window.granularity !== 'hour')
+      throw badInput('dimensions: time:hour needs date_range "24h"');
+    return dims.timeDimension === 'time:day' || ['event', 'click', 'error'].includes(dims.dataDim)
+      ? asDays(window)
+      : window;
+  }
+
+  /** The first `wanted` rows in order, from one consistent read. */
+  private read(
+    websiteId: string,
+    dims: QueryDimensions,
+    window: TimeWindow,
+    now: number,
+    selection: RowSelection,
+  ): Promise<Entry[]> {
+    const { timeDimension, breakdown, dataDim } = dims;
+    const family = familyOfDim(dataDim);
+    return this.model.consistent(websiteId, (index, q): (() => Promise<Entry[]> | Entry[]) => {
+      if (timeDimension && dataDim === '') return this.totalsPerBucket(index, q, window, selection);
+      if (timeDimension) return this.matchingPerBucket(index, q, family, window, selection);
+      if (dataDim === '') return this.totals(index, q, window);
+      return this.matchingRows(index, q, family, window, now, breakdown, selection);
+    });
+  }
+
+  private totalsPerBucket(
+    index: WebsiteIndex,
+    q: HotQuery,
+    window: TimeWindow,
+    selection: RowSelection,
+  ): () => Entry[] {
+    const series = this.model.series(index, q, window);
+    return () =>
+      firstInOrder(
+        series().buckets.map(([start, v]): Entry => [iso(start), v]),
+        selection,
+      );
+  }
+
+  /** Per bucket, the sum of the rows the filters match. */
+  private matchingPerBucket(
+    index: WebsiteIndex,
+    q: HotQuery,
+    family: Family,
+    window: TimeWindow,
+    selection: RowSelection,
+  ): () => Promise<Entry[]> {
+    const buckets = this.model.bucketRows(index, q, family, window);
+    return async () =>
+      firstInOrder(
+        (await buckets()).map(([start, rows]): Entry => [
+          iso(start),
+          sumMatching(rows, selection.matches),
+        ]),
+        selection,
+      );
+  }
+
+  /** Without a dimension or filter: the totals; over 24h visitors are exact, as in the overview. */
+  private totals(index: WebsiteIndex, q: HotQuery, window: TimeWindow): () => Entry[] {
+    const series = this.model.series(index, q, window);
+    return () => {
+      const { buckets, uniqueVisitors } = series();
+      const total = zero();
+      for (const [, v] of buckets) addInto(total, v);
+      if (uniqueVisitors !== null) total[1] = uniqueVisitors;
+      return [['', total]];
+    };
+  }
+
+  /** The breakdown's first rows the filters match or, without a breakdown, their sum. */
+  private matchingRows(
+    index: WebsiteIndex,
+    q: HotQuery,
+    family: Family,
+    window: TimeWindow,
+    now: number,
+    breakdown: string | undefined,
+    { metrics, order, matches, compare, wanted }: RowSelection,
+  ): () => Promise<Entry[]> {
+    const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
+    return async () => {
+      const range = await rows();
+      if (breakdown)
+        return range.top(wanted, { key: JSON.stringify([order, metrics]), compare }, matches);
+      const total = zero();
+      range.each((value, vector) => {
+        if (matches(value)) addInto(total, vector);
+      });
+      return [['', total]];
     };
   }
 
@@ -237,4 +264,124 @@ export class QueryService {
     }
     return query.metrics as Metric[];
   }
+}
+
+function dimensionsOf(query: AnalyticsQuery): QueryDimensions {
+  const [dimension] = query.dimensions;
+  const timeDimension = dimension?.startsWith('time:') ? dimension : undefined;
+  const breakdown = timeDimension ? undefined : dimension;
+  const filtered = filteredDimension(query, breakdown);
+  return { dimension, timeDimension, breakdown, dataDim: breakdown ?? filtered ?? '' };
+}
+
+/** The one dimension the filters name, if any: it must be the breakdown's when there is one. */
+function filteredDimension(
+  query: AnalyticsQuery,
+  breakdown: string | undefined,
+): string | undefined {
+  const filterDims = [...new Set(query.filters.map((f) => f.dimension))];
+  if (filterDims.length > 1)
+    throw badInput(
+      `filters: all filters must name the same dimension (got ${filterDims.join(', ')}); counters are kept per dimension`,
+    );
+  if (breakdown && filterDims[0] && filterDims[0] !== breakdown) {
+    throw badInput(
+      `filters: with dimension ${breakdown}, filters may only name ${breakdown} (got ${filterDims[0]}); counters are kept per dimension`,
+    );
+  }
+  return filterDims[0];
+}
+
+function refuseSummedVisitors(
+  query: AnalyticsQuery,
+  metrics: Metric[],
+  { breakdown, dataDim }: QueryDimensions,
+): void {
+  if (
+    dataDim !== breakdown &&
+    MANY_PER_VISITOR.has(dataDim) &&
+    metrics.includes('visitors') &&
+    query.filters.some((f) => f.operator !== 'IS' || f.values.length > 1)
+  )
+    throw badInput(
+      `metrics: visitors cannot be added up over several ${dataDim} values (a visitor is counted once per ${dataDim}); filter on one value with is, or add dimension ${dataDim}`,
+    );
+}
+
+/** The requested order or, by default, by time, else by the first metric, largest first. */
+function orderOf(
+  query: AnalyticsQuery,
+  metrics: Metric[],
+  { dimension, timeDimension }: QueryDimensions,
+): Order {
+  const order =
+    query.orderBy.length > 0
+      ? query.orderBy
+      : timeDimension
+        ? [{ field: timeDimension, direction: 'ASC' as const }]
+        : [{ field: metrics[0] as string, direction: 'DESC' as const }];
+  for (const o of order) {
+    if (o.field !== dimension && !metrics.includes(o.field as Metric))
+      throw badInput(
+        `order_by: ${o.field} is neither a requested metric nor the requested dimension`,
+      );
+  }
+  return order;
+}
+
+function matcherOf(filters: AnalyticsQuery['filters']): (value: string) => boolean {
+  return (value) =>
+    filters.every((f) =>
+      f.operator === 'IS'
+        ? f.values.includes(value)
+        : f.operator === 'IS_NOT'
+          ? !f.values.includes(value)
+          : f.values.some((v) => value.toLowerCase().includes(v.toLowerCase())),
+    );
+}
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** By each field of `order` in turn (a metric, or the dimension value), then by value. */
+function comparatorOf(order: Order, metrics: Metric[]): (a: Entry, b: Entry) => number {
+  return ([ka, va], [kb, vb]) => {
+    for (const o of order) {
+      const metric = metrics.includes(o.field as Metric) ? (o.field as Metric) : null;
+      const diff = metric ? metricOf(metric, va) - metricOf(metric, vb) : byKey(ka, kb);
+      if (diff !== 0) return o.direction === 'ASC' ? diff : -diff;
+    }
+    return byKey(ka, kb);
+  };
+}
+
+function sumMatching(rows: Rows, matches: (value: string) => boolean): Vector {
+  const sum = zero();
+  for (const [value, vector] of rows) if (matches(value)) addInto(sum, vector);
+  return sum;
+}
+
+function firstInOrder(entries: Entry[], { compare, wanted }: RowSelection): Entry[] {
+  return entries.sort(compare).slice(0, wanted);
+}
+
+function answerOf(
+  query: AnalyticsQuery,
+  metrics: Metric[],
+  dims: QueryDimensions,
+  window: TimeWindow,
+  ordered: Entry[],
+  page: Page,
+) {
+  const { items, pagination } = paginate(ordered.slice(page.offset), page);
+  return {
+    metrics,
+    dimensions: query.dimensions,
+    from: new Date(window.from).toISOString(),
+    to: new Date(window.to).toISOString(),
+    results: items.map(([key, vector]) => ({
+      dimensions: dims.dimension ? [key] : [],
+      metrics: metrics.map((m) => metricOf(m, vector)),
+    })),
+    pagination,
+  };
 }
