@@ -26,13 +26,25 @@ function descendants(pid: number): number[] {
   return found;
 }
 
-/** Whether `pid` is a live process (a zombie, exited but not yet reaped, is not). */
+/** Whether `pid` is a live process (a zombie or a dead one, exited but not yet reaped, is not). */
 function alive(pid: number): boolean {
   try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
+}
+
+/**
+ * The processes of `pids` still alive once each has had `withinMs` to finish exiting. The kernel
+ * closes a process's files (the test's pipes) before it becomes a zombie, so the last one out may
+ * still be exiting when the pipes report closed.
+ */
+async function survivors(pids: number[], withinMs = 5_000): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  while (pids.some(alive) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return pids.filter(alive);
 }
 
 describe('npm start', () => {
@@ -64,7 +76,7 @@ describe('npm start', () => {
       shell.child.kill('SIGTERM');
       await shell.exited;
 
-      expect(tree.filter(alive)).toEqual([]);
+      expect(await survivors(tree)).toEqual([]);
       expect(shell.log).toContain('[stack] stopping');
       expect(shell.log).toContain('[stack] stopped');
       for (const service of Object.keys(PORT_VARIABLES))
