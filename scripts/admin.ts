@@ -7,8 +7,8 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { PERMISSIONS, type Permission } from '../common/identity';
-import { parseIsoInstant } from '../common/iso-instant';
+import { PERMISSIONS, type Permission } from '../common/contracts/identity';
+import { parseIsoInstant } from '../common/platform/iso-instant';
 import { PLANS, type PlanName } from '../subgraphs/keys/src/plans';
 import type { Expiration } from '../subgraphs/keys/src/services/credential.service';
 import { issueLoginLink } from '../subgraphs/keys/src/services/sign-in.service';

@@ -27,8 +27,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import type { Redis } from 'ioredis';
-import { createRedis } from '../common/redis';
+import { createRedis, type RedisClient } from '../common/platform/redis';
 import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
 import { demoTraffic, type DemoEvent } from '../rest-facade/src/collect/demo-traffic';
 import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
@@ -36,7 +35,7 @@ import {
   ANALYTICS_STREAM_MAX_LENGTH,
   analyticsEventStream,
   type CollectedEvent,
-} from '../common/collected-event';
+} from '../common/contracts/collected-event';
 import { DAY_MS, floorDay } from '../subgraphs/analytics/src/ingest/time-buckets';
 import { startStack } from '../test/support/stack';
 import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';
@@ -75,7 +74,12 @@ function enriched(site: Site, traffic: Iterable<DemoEvent>) {
 }
 
 /** Appends to the analytics stream as the collector does, a thousand entries per round trip. */
-async function append(redis: Redis, prefix: string, events: CollectedEvent[], bar?: SingleBar) {
+async function append(
+  redis: RedisClient,
+  prefix: string,
+  events: CollectedEvent[],
+  bar?: SingleBar,
+) {
   const stream = analyticsEventStream(prefix);
   for (let i = 0; i < events.length; i += 1_000) {
     const pipeline = redis.pipeline();
@@ -179,6 +183,9 @@ async function main(): Promise<void> {
     TRUSTED_PROXIES: 'loopback',
     LOG_LEVEL: 'silent',
     ANALYTICS_SEAL_QUIET_SECONDS: '1',
+    // What a read costs when it runs: repeated reads would otherwise be answered from the cache
+    // (bench:api measures those).
+    READ_CACHE: 'off',
   });
   const redis = createRedis(stack.env.REDIS_URL!);
   const prefix = stack.env.REDIS_KEY_PREFIX!;

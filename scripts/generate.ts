@@ -1,22 +1,25 @@
 /**
  * Generates what the build derives from sources and keeps in the repository:
  * the composed supergraph, its API schema (what clients such as the dashboard see: no
- * federation or @inaccessible elements), the persisted-operation manifest, the dashboard's
- * typed GraphQL documents (GraphQL Code Generator, from that API schema) and each subgraph's
- * resolver types (GraphQL Code Generator, from its own schema.graphql).
+ * federation or @inaccessible elements), the persisted-operation manifest, the typed GraphQL
+ * documents of the dashboard and of the facade's persisted operations (GraphQL Code Generator,
+ * from that API schema) and each subgraph's resolver types (GraphQL Code Generator, from its own
+ * schema.graphql). Outputs Prettier does not ignore are formatted as Prettier would.
  * `--check` fails when either is stale or the subgraphs do not compose.
  */
 import { composeServices } from '@apollo/composition';
 import { generate as runCodegen, type CodegenConfig } from '@graphql-codegen/cli';
+import { format, getFileInfo, resolveConfig } from 'prettier';
 import dashboardCodegen from '../dashboard/codegen';
+import facadeCodegen from '../rest-facade/codegen';
 import analyticsCodegen from '../subgraphs/analytics/codegen';
 import keysCodegen from '../subgraphs/keys/codegen';
 import webhooksCodegen from '../subgraphs/webhooks/codegen';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse, printSchema } from 'graphql';
-import { fromRoot } from '../common/paths';
-import { buildManifest, MANIFEST_PATH } from '../common/persisted-operations';
+import { fromRoot } from '../common/platform/paths';
+import { buildManifest, MANIFEST_PATH } from '../common/contracts/persisted-operations';
 
 const SUBGRAPHS = [
   { name: 'analytics', url: 'http://127.0.0.1:4001/graphql', codegen: analyticsCodegen },
@@ -57,7 +60,20 @@ async function codegenOutputs(config: CodegenConfig): Promise<Output[]> {
     filename: string;
     content: string;
   }>;
-  return files.map((file) => ({ path: fromRoot(file.filename), content: file.content }));
+  return Promise.all(
+    files.map((file) => formatted({ path: fromRoot(file.filename), content: file.content })),
+  );
+}
+
+/** The output as Prettier leaves it, unless .prettierignore lists it. */
+async function formatted(output: Output): Promise<Output> {
+  const { ignored } = await getFileInfo(output.path, { ignorePath: fromRoot('.prettierignore') });
+  if (ignored) return output;
+  const options = await resolveConfig(output.path);
+  return {
+    ...output,
+    content: await format(output.content, { ...options, filepath: output.path }),
+  };
 }
 
 async function main(): Promise<void> {
@@ -72,6 +88,7 @@ async function main(): Promise<void> {
   // Typed against the API schema just composed: written first when it changed.
   if (!check) writeIfChanged({ path: API_SCHEMA_PATH, content: apiSchema });
   outputs.push(...(await codegenOutputs(dashboardCodegen)));
+  outputs.push(...(await codegenOutputs(facadeCodegen)));
   let stale = 0;
   for (const output of outputs) {
     if (!check) writeIfChanged(output);
@@ -83,7 +100,7 @@ async function main(): Promise<void> {
   if (stale > 0) process.exit(1);
   if (check)
     console.log(
-      "supergraph, API schema, persisted-operation manifest, the dashboard's typed documents and the subgraphs' resolver types are up to date",
+      "supergraph, API schema, persisted-operation manifest, the dashboard's and the facade's typed documents and the subgraphs' resolver types are up to date",
     );
 }
 

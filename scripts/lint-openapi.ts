@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromRoot } from '../common/paths';
+import { fromRoot } from '../common/platform/paths';
 import { openApiDocument } from '../rest-facade/src/openapi/document';
 
 interface Problem {

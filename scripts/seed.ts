@@ -12,15 +12,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Command } from 'commander';
-import type { Redis } from 'ioredis';
 import { MultiBar, Presets } from 'cli-progress';
 import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../rest-facade/src/collect/collector.service';
 import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
 import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
-import { ANALYTICS_CONSUMER_GROUP, analyticsEventStream } from '../common/collected-event';
+import {
+  ANALYTICS_CONSUMER_GROUP,
+  analyticsEventStream,
+} from '../common/contracts/collected-event';
 import { compareStreamIds } from '../subgraphs/analytics/src/store/stream-ids';
 import type { PlanName } from '../subgraphs/keys/src/plans';
+import type { RedisClient } from '../common/platform/redis';
 import { withKeysStores } from './lib/keys-stores';
 import { readStackRecord } from './lib/stack-record';
 
@@ -48,7 +51,7 @@ const program = new Command()
 const fieldOf = (flat: unknown[], name: string) => flat[flat.indexOf(name) + 1];
 
 /** Whether the analytics consumer group has read and acknowledged every entry up to `id`. */
-async function appliedThrough(redis: Redis, stream: string, id: string): Promise<boolean> {
+async function appliedThrough(redis: RedisClient, stream: string, id: string): Promise<boolean> {
   const groups = (await redis.xinfo('GROUPS', stream)) as unknown[][];
   const group = groups.find((g) => fieldOf(g, 'name') === ANALYTICS_CONSUMER_GROUP);
   if (!group) return false;

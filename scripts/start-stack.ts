@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fromRoot, ROOT } from '../common/paths';
+import { fromRoot, ROOT } from '../common/platform/paths';
 import {
   findMongoEngine,
   message,
@@ -30,7 +30,7 @@ import {
   writeEngineRecord,
   writeStackRecord,
 } from './lib/stack-record';
-import { baseEnvSchema, mongoUriDatabase, mongoUriWithDatabase } from '../common/config';
+import { baseEnvSchema, mongoUriDatabase, mongoUriWithDatabase } from '../common/platform/config';
 
 const say = (text: string) => process.stderr.write(`[stack] ${text}\n`);
 

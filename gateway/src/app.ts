@@ -4,16 +4,16 @@ import zlib from 'node:zlib';
 import { expressMiddleware } from '@as-integrations/express5';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express from 'express';
-import type { Redis } from 'ioredis';
-import { healthRouter, upstreamChecks } from '../../common/health';
-import { jsonErrorHandler, jsonNotFound } from '../../common/json-errors';
-import { listen } from '../../common/http-server';
-import { requestContext } from '../../common/request-context';
-import type { Logger } from '../../common/logger';
-import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/metrics';
-import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import { connectRedis, pingRedis } from '../../common/redis';
-import { API_KEY_PREFIX } from '../../common/secrets';
+import type { RedisClient } from '../../common/platform/redis';
+import { healthRouter, upstreamChecks } from '../../common/platform/health';
+import { jsonErrorHandler, jsonNotFound } from '../../common/platform/json-errors';
+import { listen } from '../../common/platform/http-server';
+import { requestContext } from '../../common/platform/request-context';
+import type { Logger } from '../../common/platform/logger';
+import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/platform/metrics';
+import { readManifest, type OperationManifest } from '../../common/contracts/persisted-operations';
+import { connectRedis, pingRedis } from '../../common/platform/redis';
+import { API_KEY_PREFIX } from '../../common/platform/secrets';
 import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
 import { paymentWebhookRouter } from './payment-webhook';
@@ -67,7 +67,7 @@ export async function startGateway(
 export async function createGatewayApp(
   config: GatewayConfig,
   logger: Logger,
-  redis: Redis,
+  redis: RedisClient,
   manifest: OperationManifest,
   /** This gateway's own address, once it listens: the dashboard's unless DASHBOARD_URL says. */
   ownUrl: () => string,

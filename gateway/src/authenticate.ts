@@ -1,14 +1,18 @@
-import type { Redis } from 'ioredis';
-import { AppError, serviceUnavailable } from '../../common/errors';
-import { createCredentialCache } from '../../common/credential-cache';
-import type { VersionedCache } from '../../common/versioned-cache';
-import type { CallerIdentity, Permission, ResolvedCredential } from '../../common/identity';
-import type { Logger } from '../../common/logger';
-import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/secrets';
-export { presentedCredential } from '../../common/secrets';
+import type { RedisClient } from '../../common/platform/redis';
+import { AppError, serviceUnavailable } from '../../common/platform/errors';
+import { createCredentialCache } from '../../common/platform/credential-cache';
+import type { VersionedCache } from '../../common/platform/versioned-cache';
+import type {
+  CallerIdentity,
+  Permission,
+  ResolvedCredential,
+} from '../../common/contracts/identity';
+import type { Logger } from '../../common/platform/logger';
+import { API_KEY_PREFIX, looksLikeCredential, sha256Hex } from '../../common/platform/secrets';
+export { presentedCredential } from '../../common/platform/secrets';
 import type { Dispatcher } from 'undici';
-import { postAsService, type GraphQLAnswer } from '../../common/graphql-post';
-import { TokenUseRecorder } from '../../common/token-use';
+import { postAsService, type GraphQLAnswer } from '../../common/platform/graphql-post';
+import { TokenUseRecorder } from '../../common/contracts/token-use';
 
 const RESOLVE_QUERY = `query ResolveCredential($secretHash: String!) {
   resolveCredential(secretHash: $secretHash) { kind id userId organizationId organizationPlan permissions websiteIds expiresAt }
@@ -72,7 +76,7 @@ export class Authenticator {
     private readonly keysUrl: string,
     private readonly internalSecret: string,
     private readonly dispatcher: Dispatcher,
-    redis: Redis,
+    redis: RedisClient,
     redisKeyPrefix: string,
     logger: Logger,
   ) {
@@ -97,7 +101,7 @@ export class Authenticator {
     }
     if (resolved.expiresAt && new Date(resolved.expiresAt).getTime() <= now.getTime())
       throw keyExpired(resolved.id);
-    if (resolved.organizationPlan === 'free') throw paidPlanRequired(resolved.id);
+    if (resolved.organizationPlan === 'FREE') throw paidPlanRequired(resolved.id);
     return {
       kind: 'apiKey',
       keyId: resolved.id,

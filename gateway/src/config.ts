@@ -7,7 +7,7 @@ import {
   parseEnv,
   port,
   type Env,
-} from '../../common/config';
+} from '../../common/platform/config';
 import { engineEnvSchema, toEngineConfig, type EngineConfig } from './engine-config';
 
 const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({

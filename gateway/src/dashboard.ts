@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import helmet from 'helmet';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 
 export const DASHBOARD_DIST = fromRoot('dashboard', 'dist');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { booleanFlag, httpUrl } from '../../common/config';
-import { fromRoot } from '../../common/paths';
+import { booleanFlag, httpUrl } from '../../common/platform/config';
+import { fromRoot } from '../../common/platform/paths';
 
 /**
  * The settings of the supergraph engine (gateway/src/engine.ts), shared by the gateway service and

@@ -2,12 +2,12 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { readFileSync } from 'node:fs';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../common/platform/redis';
 import type { Dispatcher } from 'undici';
-import { signIdentity } from '../../common/identity';
-import type { Logger } from '../../common/logger';
-import type { OperationManifest } from '../../common/persisted-operations';
-import { hideInternalErrors } from '../../common/subgraph-server';
+import { signIdentity } from '../../common/contracts/identity';
+import type { Logger } from '../../common/platform/logger';
+import type { OperationManifest } from '../../common/contracts/persisted-operations';
+import { hideInternalErrors } from '../../common/platform/subgraph-server';
 import { Authenticator } from './authenticate';
 import type { GatewayContext } from './context';
 import type { EngineConfig } from './engine-config';
@@ -39,7 +39,7 @@ export interface GatewayEngine {
 export async function startGatewayEngine(
   options: EngineOptions,
   logger: Logger,
-  redis: Redis,
+  redis: RedisClient,
   manifest: OperationManifest,
 ): Promise<GatewayEngine> {
   const agent = createSubgraphAgent();

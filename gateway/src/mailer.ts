@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Logger } from '../../common/logger';
+import type { Logger } from '../../common/platform/logger';
 
 export interface Mailer {
   sendSignInLink(to: string, url: string): Promise<void>;

@@ -1,6 +1,6 @@
 import './tracing';
-import { runService } from '../../common/lifecycle';
-import { createLogger } from '../../common/logger';
+import { runService } from '../../common/platform/lifecycle';
+import { createLogger } from '../../common/platform/logger';
 import { startGateway } from './app';
 import { loadGatewayConfig } from './config';
 

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Dispatcher } from 'undici';
-import { postAsService } from '../../common/graphql-post';
+import { postAsService } from '../../common/platform/graphql-post';
 import { z } from 'zod';
-import type { Logger } from '../../common/logger';
-import { PLANS, type PlanName } from '../../common/plans';
+import type { Logger } from '../../common/platform/logger';
+import { PLANS, type PlanName } from '../../common/contracts/plans';
 
 export const PAYMENT_SIGNATURE_HEADER = 'payment-signature';
 /** Deliveries older (or newer) than this are refused as replays. */

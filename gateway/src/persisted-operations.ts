@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
-import { AppError } from '../../common/errors';
-import type { OperationManifest } from '../../common/persisted-operations';
+import { AppError } from '../../common/platform/errors';
+import type { OperationManifest } from '../../common/contracts/persisted-operations';
 import type { GatewayContext } from './context';
 
 /**

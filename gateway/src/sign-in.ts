@@ -1,12 +1,12 @@
 import express, { Router, type Request, type Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../common/platform/redis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { postAsService } from '../../common/graphql-post';
-import type { Logger } from '../../common/logger';
-import { sha256Hex } from '../../common/secrets';
+import { postAsService } from '../../common/platform/graphql-post';
+import type { Logger } from '../../common/platform/logger';
+import { sha256Hex } from '../../common/platform/secrets';
 import type { Mailer } from './mailer';
 
 export const SESSION_COOKIE = 'wa_session';
@@ -32,7 +32,7 @@ export interface SignInOptions {
   keysUrl: string;
   internalSecret: string;
   dispatcher: Dispatcher;
-  redis: Redis;
+  redis: RedisClient;
   redisKeyPrefix: string;
   /** null: no way to mail links here (production without SMTP). */
   mailer: Mailer | null;

@@ -2,9 +2,13 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import type { Dispatcher } from 'undici';
-import { isDroppedConnection, postGraphQL, type GraphQLAnswer } from '../../common/graphql-post';
-import { signIdentity, type Audience, type CallerIdentity } from '../../common/identity';
-import { serviceUnavailable } from '../../common/errors';
+import {
+  isDroppedConnection,
+  postGraphQL,
+  type GraphQLAnswer,
+} from '../../common/platform/graphql-post';
+import { signIdentity, type Audience, type CallerIdentity } from '../../common/contracts/identity';
+import { serviceUnavailable } from '../../common/platform/errors';
 import type { GatewayContext } from './context';
 
 /**

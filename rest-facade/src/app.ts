@@ -1,36 +1,37 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { healthRouter, upstreamChecks } from '../../common/health';
-import { requestContext } from '../../common/request-context';
-import { listen } from '../../common/http-server';
-import type { Logger } from '../../common/logger';
-import {
-  metricsAccess,
-  metricsRouter,
-  recordMountPath,
-  ServiceMetrics,
-} from '../../common/metrics';
-import { readManifest, type OperationManifest } from '../../common/persisted-operations';
-import { connectRedis, pingRedis } from '../../common/redis';
+import { healthRouter, upstreamChecks } from '../../common/platform/health';
+import { requestContext } from '../../common/platform/request-context';
+import { listen } from '../../common/platform/http-server';
+import type { Logger } from '../../common/platform/logger';
+import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/platform/metrics';
+import { readManifest, type OperationManifest } from '../../common/contracts/persisted-operations';
+import { connectRedis, pingRedis } from '../../common/platform/redis';
 import { ApiError, notFound } from './api-error';
 import { errorBody } from './envelope';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
+import { ReadCache } from './cache/read-cache';
 import { CallLogWriter } from './call-log/call-log.writer';
 import { CollectorService } from './collect/collector.service';
-import { createPublicRouter } from './collect/public.router';
 import type { FacadeConfig } from './config';
-import type { FacadeDeps } from './deps';
+import type { ExternalApiDeps, FacadeDeps } from './deps';
 import { errorMapper } from './error-mapper';
-import { API_BASE, createExternalApiRouter, type ExternalApiDeps } from './external-api.router';
 import { GatewayClient } from './gateway-client';
 import { startGatewayEngine, type GatewayEngine } from '../../gateway/src/engine';
 import { Headroom } from './limits/headroom';
 import { LimitRefusals } from './limits/limit-refusals';
 import { UsageLimiter } from './limits/usage-limiter';
 import { openApiDocument } from './openapi/document';
-import { createWebhooksRouter } from './webhooks/webhooks.router';
+import { wireRoutes } from './pipeline/route-wiring';
 import { matchPathsExactly, refuseTrailingSlash } from './exact-paths';
 
-export { API_BASE };
+/**
+ * Express 5 parses the query string again on every read of `req.query`; a call reads it several
+ * times (the accepted names, then each parameter), so it is parsed once, here.
+ */
+function parseQueryOnce(req: Request, _res: Response, next: NextFunction): void {
+  Object.defineProperty(req, 'query', { value: req.query, writable: true, configurable: true });
+  next();
+}
 
 /** An error answered outside the routes (a Node-level refusal, /metrics) in the API's envelope. */
 const envelopeErrorBody = (status: number, code: string, message: string) =>
@@ -47,6 +48,9 @@ export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorServi
   app.use(refuseTrailingSlash);
   // Off by default: X-Forwarded-For is believed only from configured proxies.
   app.set('trust proxy', deps.config.trustedProxies === '' ? false : deps.config.trustedProxies);
+  app.use(parseQueryOnce);
+  // Every REST route, from its declaration in routes/; first, as nearly every request is one.
+  wireRoutes(app, { deps, collector, document: openApiDocument() });
   app.use(
     healthRouter([
       { name: 'redis', check: () => pingRedis(deps.redis) },
@@ -55,13 +59,6 @@ export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorServi
     ]),
   );
   app.use(metricsRouter(deps.metrics, metricsAccess(deps.config, 'public'), envelopeErrorBody));
-  const document = openApiDocument();
-  app.get(`${API_BASE}/openapi.json`, (_req: Request, res: Response) => {
-    res.json(document);
-  });
-  app.use(API_BASE, recordMountPath, createExternalApiRouter(deps));
-  app.use('/v1/cli/mutate/webhooks', recordMountPath, createWebhooksRouter(deps));
-  app.use(createPublicRouter(deps, collector));
   app.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
   app.use(errorMapper(deps.logger));
   return app;
@@ -107,6 +104,14 @@ export async function startFacade(
     headroom: new Headroom(),
     callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
     refusals: new LimitRefusals(metrics),
+    readCache: config.readCache
+      ? new ReadCache(
+          redis,
+          { prefix: config.redisKeyPrefix, ...config.readCache },
+          logger,
+          metrics.readCacheLookups(),
+        )
+      : null,
   };
   const collector = new CollectorService(base);
   await collector.start();

@@ -6,7 +6,7 @@ import {
   parseEnv,
   port,
   type Env,
-} from '../../common/config';
+} from '../../common/platform/config';
 import {
   engineEnvSchema,
   toEngineConfig,
@@ -31,6 +31,15 @@ const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
    * past this, collection answers 503 with Retry-After.
    */
   COLLECT_BUFFER_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** The read cache of External API answers (docs/scaling.md, "Cached reads"): on or off. */
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long a cached answer is served at most, in this process and from Redis: bounds what a
+   * change whose writer could not reach Redis afterwards could leave unseen.
+   */
+  READ_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Answers each facade process keeps in memory, in front of Redis. */
+  READ_CACHE_LOCAL_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export interface FacadeConfig extends BaseConfig, EngineConfig {
@@ -38,6 +47,8 @@ export interface FacadeConfig extends BaseConfig, EngineConfig {
   trustedProxies: string;
   trackingCodeCacheMs: number;
   collectBufferEvents: number;
+  /** Null when the read cache is off. */
+  readCache: { maxAgeMs: number; localEntries: number } | null;
 }
 
 export function loadFacadeConfig(env: Env): FacadeConfig {
@@ -49,5 +60,12 @@ export function loadFacadeConfig(env: Env): FacadeConfig {
     trustedProxies: e.TRUSTED_PROXIES,
     trackingCodeCacheMs: e.TRACKING_CODE_CACHE_SECONDS * 1000,
     collectBufferEvents: e.COLLECT_BUFFER_EVENTS,
+    readCache:
+      e.READ_CACHE === 'off'
+        ? null
+        : {
+            maxAgeMs: e.READ_CACHE_MAX_AGE_SECONDS * 1000,
+            localEntries: e.READ_CACHE_LOCAL_ENTRIES,
+          },
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import type { Logger } from '../../common/logger';
+import type { Logger } from '../../common/platform/logger';
 import {
   ApiError,
   internalError,
@@ -10,7 +10,7 @@ import {
 } from './api-error';
 import { errorBody } from './envelope';
 import type { GraphQLErrorPayload } from './gateway-client';
-import { requestIdOf } from '../../common/request-context';
+import { requestIdOf } from '../../common/platform/request-context';
 
 /** Codes whose body the spec fixes as `{error:{code,message}}`. */
 const AUTH_CODES = new Set([

@@ -1,8 +1,9 @@
-import { GraphQLError } from 'graphql';
-import type { CallerIdentity } from '../../common/identity';
-import type { Logger } from '../../common/logger';
-import type { OperationManifest } from '../../common/persisted-operations';
-import { hideInternalErrors } from '../../common/subgraph-server';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { GraphQLError, Kind, type DocumentNode } from 'graphql';
+import type { CallerIdentity } from '../../common/contracts/identity';
+import type { Logger } from '../../common/platform/logger';
+import type { OperationManifest } from '../../common/contracts/persisted-operations';
+import { hideInternalErrors } from '../../common/platform/subgraph-server';
 import type { GatewayEngine } from '../../gateway/src/engine';
 
 export interface GraphQLErrorPayload {
@@ -39,11 +40,20 @@ export class GatewayClient {
     this.ids = new Map(manifest.operations.map((op) => [op.name, op.id]));
   }
 
-  async execute<T>(
-    operationName: string,
-    variables: Record<string, unknown>,
+  /**
+   * Runs a persisted operation: named, or given as its generated document
+   * (src/generated/operations.ts), which stands for the manifest's operation of the same name and
+   * types its variables and data. Given a name, `TData` is what the data is taken to be.
+   */
+  async execute<
+    TData = Record<string, unknown>,
+    TVariables extends Record<string, unknown> = Record<string, unknown>,
+  >(
+    operation: string | TypedDocumentNode<TData, TVariables>,
+    variables: TVariables,
     caller: Caller,
-  ): Promise<GatewayResult<T>> {
+  ): Promise<GatewayResult<TData>> {
+    const operationName = typeof operation === 'string' ? operation : operationNameOf(operation);
     const id = this.ids.get(operationName);
     if (!id) throw new Error(`operation ${operationName} is not in the manifest`);
     let identity: CallerIdentity;
@@ -59,7 +69,7 @@ export class GatewayClient {
       const formatted = hideInternalErrors(error.toJSON(), error, this.logger);
       return { data: null, errors: [formatted as GraphQLErrorPayload] };
     }
-    const response = await this.engine.apollo.executeOperation<T>(
+    const response = await this.engine.apollo.executeOperation<TData>(
       { operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash: id } } },
       { contextValue: { identity } },
     );
@@ -67,4 +77,11 @@ export class GatewayClient {
     const { data, errors } = response.body.singleResult;
     return { data: data ?? null, errors: (errors ?? []) as GraphQLErrorPayload[] };
   }
+}
+
+export function operationNameOf(document: DocumentNode): string {
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.OPERATION_DEFINITION && definition.name)
+      return definition.name.value;
+  throw new Error('the document holds no named operation');
 }

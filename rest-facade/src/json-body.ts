@@ -5,7 +5,9 @@ import express, { type Request, type Response } from 'express';
  * before anything else: so a caller without a valid credential gets 401, not 400 or 413 for
  * its body. Not strict: `null` or `[]` is JSON, and the route's schema says what it expected.
  */
-export function jsonBodyReader(limit: string): (req: Request, res: Response) => Promise<void> {
+export function jsonBodyReader(
+  limit: number | string,
+): (req: Request, res: Response) => Promise<void> {
   const parse = express.json({ limit, strict: false });
   return (req, res) =>
     new Promise((resolve, reject) => {

@@ -5,12 +5,11 @@
  * reads. Each scenario gets a fixture of its own — two websites and a key — so its call log and
  * its counts hold its own traffic only.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { fromRoot } from '../../common/paths';
+import { admin as runAdmin, text } from '../lib/admin-json';
 import { PROJECT_NODE } from './services';
 
-const run = promisify(execFile);
+const admin = (env: NodeJS.ProcessEnv, command: string, options: Record<string, string>) =>
+  runAdmin(env, command, options, PROJECT_NODE);
 
 export interface Website {
   id: string;
@@ -36,33 +35,6 @@ export interface Account {
   probeKey: string;
   fixture(name: string): Promise<Fixture>;
 }
-
-/** Runs one admin command (`--name value` per option) and returns the JSON it printed. */
-async function admin(
-  env: NodeJS.ProcessEnv,
-  command: string,
-  options: Record<string, string>,
-): Promise<Record<string, unknown>> {
-  const args = [
-    command,
-    ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
-  ];
-  const { stdout } = await run(
-    PROJECT_NODE,
-    [fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs'), fromRoot('scripts', 'admin.ts'), ...args],
-    { env, cwd: fromRoot(), timeout: 60_000 },
-  ).catch((error: Error & { stderr?: string }) => {
-    throw new Error(`admin ${command} failed: ${error.stderr?.trim() || error.message}`, {
-      cause: error,
-    });
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
-}
-
-const text = (value: unknown, what: string): string => {
-  if (typeof value !== 'string') throw new Error(`admin did not return ${what}`);
-  return value;
-};
 
 export async function createAccount(env: NodeJS.ProcessEnv): Promise<Account> {
   const org = await admin(env, 'org:create', {

@@ -5,7 +5,7 @@
  * "not yet".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CLAIM_IDLE_MS } from '../../common/stream-consumer';
+import { CLAIM_IDLE_MS } from '../../common/platform/stream-consumer';
 
 export interface Reader {
   gatewayUrl: string;

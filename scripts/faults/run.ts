@@ -9,7 +9,7 @@
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { createAccount } from './account';
 import { removeLeftovers } from './leftovers';
 import { ServiceLogs } from './logs';

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { stopChild } from '../lib/engines';
 import { SERVICES, stopGraceMs, waitUntilReady, type ServiceName } from '../lib/stack-services';
 import { track } from './leftovers';

@@ -3,14 +3,10 @@
  * temporary folder, and the five services from dist/ as child processes, every port free and on
  * loopback. `stop()` ends all of it and removes the folder.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mongoUriWithDatabase } from '../../common/config';
-import { freePort } from '../lib/engines';
-import { STACK_DATABASES } from '../lib/stack-record';
-import { SERVICES, type ServiceName } from '../lib/stack-services';
+import { stackEnvironments } from '../lib/service-env';
 import { mongoEngine, OwnEngine, redisEngine } from './engines';
 import { trackFolder } from './leftovers';
 import { Services } from './services';
@@ -55,43 +51,15 @@ export async function startFaultStack(
     stoppers.push(() => mongo.stop());
     say(`redis-server on 127.0.0.1:${redis.port}, ${mongo.kind} on 127.0.0.1:${mongo.port}`);
 
-    const urls = new Map<ServiceName, string>();
-    const ports = new Map<ServiceName, number>();
-    for (const spec of SERVICES) {
-      const port = await freePort();
-      ports.set(spec.name, port);
-      urls.set(spec.name, `http://127.0.0.1:${port}`);
-    }
     const redisUrl = `redis://127.0.0.1:${redis.port}`;
-    const mongoServer = `mongodb://127.0.0.1:${mongo.port}/`;
-    const shared: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX,
-      INTERNAL_SECRET: randomBytes(32).toString('hex'),
-      ANALYTICS_URL: `${urls.get('analytics')}/graphql`,
-      KEYS_URL: `${urls.get('keys')}/graphql`,
-      WEBHOOKS_URL: `${urls.get('webhooks')}/graphql`,
-      PUBLIC_API_URL: urls.get('rest-facade'),
-      ANALYTICS_SEAL_QUIET_SECONDS: '1',
-      SHUTDOWN_DRAIN_SECONDS: '2',
-    };
-    delete shared.MONGODB_URI;
-    const envs = new Map<ServiceName, NodeJS.ProcessEnv>(
-      SERVICES.map((spec) => [
-        spec.name,
-        {
-          ...shared,
-          [spec.portVariable]: String(ports.get(spec.name)),
-          ...(spec.database
-            ? { MONGODB_URI: mongoUriWithDatabase(mongoServer, spec.database) }
-            : {}),
-        },
-      ]),
-    );
+    const { urls, envs, adminEnv } = await stackEnvironments({
+      redisUrl,
+      mongoServer: `mongodb://127.0.0.1:${mongo.port}/`,
+      redisKeyPrefix: REDIS_KEY_PREFIX,
+      // Without the read cache: the suite's reads repeat, and cached answers would make the normal
+      // p50 it compares outages with the cache's rather than the operations' (docs/faults.md).
+      extra: { ANALYTICS_SEAL_QUIET_SECONDS: '1', SHUTDOWN_DRAIN_SECONDS: '2', READ_CACHE: 'off' },
+    });
     const services = new Services(envs, urls, logDir, say);
     stoppers.push(async () => void (await services.stopAll()));
     await services.startAll();
@@ -103,13 +71,7 @@ export async function startFaultStack(
       services,
       facadeUrl: services.url('rest-facade'),
       gatewayUrl: services.url('gateway'),
-      adminEnv: {
-        ...process.env,
-        MONGODB_URI: mongoUriWithDatabase(mongoServer, STACK_DATABASES.keys),
-        REDIS_URL: redisUrl,
-        REDIS_KEY_PREFIX,
-        LOG_LEVEL: 'warn',
-      },
+      adminEnv,
       stop,
     };
   } catch (error) {

@@ -7,9 +7,10 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import mongoose from 'mongoose';
-import { ROOT } from '../../common/paths';
+import { ROOT } from '../../common/platform/paths';
+import { parseRedisClusterUrl } from '../../common/platform/redis';
 
 export interface Engine {
   kind: 'ferretdb' | 'mongod' | 'redis-server';
@@ -84,12 +85,17 @@ function engineArgs(engine: Engine, port: number, dataDir: string): string[] {
  * Starts the engine on a free port (retrying if the port is taken) and waits until it answers.
  * `outlivesCtrlC` puts it in a process group of its own, so a Ctrl+C in the terminal does not
  * reach it and it stops only when `stop()` is called (after the services that use it).
+ * `extraArgs` are added to the engine's own (a Redis Cluster node's settings); a function of the
+ * port gets the one the engine is started on.
  */
 export async function startEngine(
   engine: Engine,
   dataDir: string,
   preferredPort?: number,
-  options: { outlivesCtrlC?: boolean } = {},
+  options: {
+    outlivesCtrlC?: boolean;
+    extraArgs?: (port: number) => Promise<string[]> | string[];
+  } = {},
 ): Promise<StartedEngine> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= 3; attempt++) {
@@ -97,7 +103,8 @@ export async function startEngine(
       attempt === 1 && preferredPort && (await portIsFree(preferredPort))
         ? preferredPort
         : await freePort();
-    const child = spawn(engine.path, engineArgs(engine, port, dataDir), {
+    const extraArgs = (await options.extraArgs?.(port)) ?? [];
+    const child = spawn(engine.path, [...engineArgs(engine, port, dataDir), ...extraArgs], {
       cwd: dataDir,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.outlivesCtrlC ?? false,
@@ -170,14 +177,28 @@ export async function pingMongo(uri: string, timeoutMs: number): Promise<void> {
   }
 }
 
+/** PINGs the server, or every seed node of a `redis+cluster://` URL. */
 export async function pingRedisUrl(url: string): Promise<void> {
-  const redis = new Redis(url, {
+  const cluster = parseRedisClusterUrl(url);
+  if (cluster) {
+    await Promise.all(
+      cluster.nodes.map((node) => pingRedisServer({ ...cluster.options, ...node })),
+    );
+    return;
+  }
+  await pingRedisServer(url);
+}
+
+async function pingRedisServer(server: string | RedisOptions): Promise<void> {
+  const options: RedisOptions = {
     lazyConnect: true,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     retryStrategy: () => null,
-  });
+  };
+  const redis =
+    typeof server === 'string' ? new Redis(server, options) : new Redis({ ...server, ...options });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

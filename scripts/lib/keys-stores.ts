@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../common/platform/redis';
 import { z } from 'zod';
 import {
   baseEnvSchema,
@@ -7,10 +7,10 @@ import {
   parseEnv,
   redisUrl,
   type Env,
-} from '../../common/config';
-import { createLogger } from '../../common/logger';
-import { connectMongo, createDeclaredIndexes } from '../../common/mongo';
-import { createRedis, waitForRedis } from '../../common/redis';
+} from '../../common/platform/config';
+import { createLogger } from '../../common/platform/logger';
+import { connectMongo, createDeclaredIndexes } from '../../common/platform/mongo';
+import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { createKeysModels, type KeysModels } from '../../subgraphs/keys/src/models';
 import { createKeysServices } from '../../subgraphs/keys/src/services/keys-services';
 import { message, pingMongo, redactUri } from './engines';
@@ -103,7 +103,7 @@ export async function chooseKeysStores(
 
 export type KeysStores = ReturnType<typeof createKeysServices> & {
   models: KeysModels;
-  redis: Redis;
+  redis: RedisClient;
   redisKeyPrefix: string;
 };
 

@@ -8,6 +8,7 @@ const ROLES: Array<[string, RegExp]> = [
   ['analytics', /subgraphs\/analytics\/src\/main\.js/],
   ['webhooks', /subgraphs\/webhooks\/src\/main\.js/],
   ['bare hop', /bare-hop\.js/],
+  ['bare handler', /bare-express\.js/],
   ['FerretDB', /ferretdb|mongod/],
   ['Redis', /redis-server/],
 ];

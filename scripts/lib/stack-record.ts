@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Env } from '../../common/config';
-import { fromRoot } from '../../common/paths';
+import type { Env } from '../../common/platform/config';
+import { fromRoot } from '../../common/platform/paths';
 
 /**
  * Where `npm start` keeps what outlives one run (the development secret, the embedded engines'

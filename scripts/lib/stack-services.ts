@@ -5,8 +5,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { baseEnvSchema, shutdownDrainMs, type Env } from '../../common/config';
-import { SHUTDOWN_DEADLINE_MS } from '../../common/lifecycle';
+import { baseEnvSchema, shutdownDrainMs, type Env } from '../../common/platform/config';
+import { SHUTDOWN_DEADLINE_MS } from '../../common/platform/lifecycle';
 import { STACK_DATABASES } from './stack-record';
 
 export type ServiceName = 'analytics' | 'keys' | 'webhooks' | 'gateway' | 'rest-facade';

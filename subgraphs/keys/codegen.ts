@@ -19,6 +19,7 @@ const config: CodegenConfig = {
           Website: '../services/account.service#WebsiteView',
           ApiKey: '../services/credential.service#ApiKeyView',
           Viewer: '../resolvers/parents#ViewerParent',
+          ResolvedCredential: '../services/credential.service#StoredCredential',
         },
       },
     },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { verifyBodySignature } from '../../subgraphs/webhooks/src/domain/signing-secret';
 import { runAdmin } from '../support/admin-cli';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 
 /**
  * The dashboard's end-to-end suite: Debian's Chromium driven by Playwright against the real stack

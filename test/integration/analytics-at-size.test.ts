@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { QUERY_METRICS } from '../../common/analytics-query';
-import { Redis } from 'ioredis';
+import { QUERY_METRICS } from '../../common/contracts/analytics-query';
+import type { RedisClient } from '../../common/platform/redis';
+import { deleteKeysMatching, openTestRedis } from '../support/redis';
 import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../../rest-facade/src/collect/collector.service';
 import { enrich, normalizeIp } from '../../rest-facade/src/collect/enrich';
-import type { CollectedEvent } from '../../common/collected-event';
+import type { CollectedEvent } from '../../common/contracts/collected-event';
 import { floorDay, floorHour } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import { analyticsDataset } from '../support/analytics-dataset';
 import {
@@ -53,7 +54,7 @@ async function atSteadyHour<T>(read: () => Promise<T>): Promise<{ now: number; r
 
 describe('analytics at size: every figure of every route equals a recount from the raw events', () => {
   let stack: Stack;
-  let redis: Redis;
+  let redis: RedisClient;
   let key: string;
   let sites: Array<{ id: string; trackingCode: string; domain: string }>;
   /** The enriched events, in the order they were appended to the stream. */
@@ -81,7 +82,7 @@ describe('analytics at size: every figure of every route equals a recount from t
       TRUSTED_PROXIES: 'loopback',
       ANALYTICS_SEAL_QUIET_SECONDS: '0',
     });
-    redis = new Redis(stack.env.REDIS_URL!);
+    redis = await openTestRedis(stack.env.REDIS_URL!);
     const account = await buildAccount(stack, {
       plan: 'enterprise',
       websites: 3,
@@ -130,8 +131,7 @@ describe('analytics at size: every figure of every route equals a recount from t
   afterAll(async () => {
     await stack?.stop();
     if (redis) {
-      const keys = await redis.keys(`${stack.env.REDIS_KEY_PREFIX}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await deleteKeysMatching(redis, `${stack.env.REDIS_KEY_PREFIX}*`);
       redis.disconnect();
     }
   });

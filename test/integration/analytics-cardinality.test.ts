@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../common/platform/redis';
+import { deleteKeysMatching, openTestRedis } from '../support/redis';
 import { OTHER_VALUE } from '../../subgraphs/analytics/src/ingest/aggregate';
 import { floorDay } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import {
@@ -14,15 +15,14 @@ type OverviewData = { summary: { pageviews: number } };
 
 describe('GET /analytics/:websiteId/pages with more distinct pages than the daily cap', () => {
   let stack: Stack;
-  let redis: Redis;
+  let redis: RedisClient;
 
   beforeAll(async () => {
     stack = await startStack('analytics-cardinality', { TRUSTED_PROXIES: 'loopback' });
-    redis = new Redis(stack.env.REDIS_URL!);
+    redis = await openTestRedis(stack.env.REDIS_URL!);
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${stack.env.REDIS_KEY_PREFIX}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeysMatching(redis, `${stack.env.REDIS_KEY_PREFIX}*`);
     redis.disconnect();
     await stack.stop();
   });

@@ -1,10 +1,10 @@
-import { analyticsEventStream } from '../../common/collected-event';
-import { createRedis, waitForRedis } from '../../common/redis';
+import { analyticsEventStream } from '../../common/contracts/collected-event';
+import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
-import { COLLECT_EVENTS_PER_MINUTE } from '../../rest-facade/src/collect/public.router';
+import { COLLECT_EVENTS_PER_MINUTE } from '../../rest-facade/src/routes/public.routes';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
 type Overview = { summary: { pageviews: number; sessions: number; unique_visitors: number } };

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { announceReadChange, siteTag } from '../../common/contracts/read-cache';
+import { openTestRedis } from '../support/redis';
 import { HotKeys, dayKeyOf, dayMarker } from '../../subgraphs/analytics/src/store/hot-keys';
 import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, publicGet, UA } from './analytics-helpers';
@@ -245,15 +246,17 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
     ]);
 
     // A session past 2^31 bytes, made by editing its stored state (it takes 2 GiB of chunks).
-    const redis = new Redis(stack.env.REDIS_URL!);
+    const redis = await openTestRedis(stack.env.REDIS_URL!);
     try {
       const keys = new HotKeys(stack.env.REDIS_KEY_PREFIX!);
       const day = dayKeyOf(Date.now());
       const key = keys.replays(site.id, day);
       const state = JSON.parse((await redis.hget(key, 'session-0001'))!) as { bytes: number };
       await redis.hset(key, 'session-0001', JSON.stringify({ ...state, bytes: 3 * 2 ** 30 }));
-      // A change of the day, as a batch would mark it (reads keep a day's answers until then).
+      // A change of the day, as a batch would mark it (reads keep a day's answers until then),
+      // and announced to the read cache as an applied batch is.
       await redis.set(keys.marker(site.id, day), dayMarker(Date.now(), 'test-edit'));
+      await announceReadChange(redis, stack.env.REDIS_KEY_PREFIX!, siteTag(site.id));
     } finally {
       redis.disconnect();
     }

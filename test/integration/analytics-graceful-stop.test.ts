@@ -1,4 +1,4 @@
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import { startAnalyticsSubgraph } from '../../subgraphs/analytics/src/app';
 import { loadAnalyticsConfig } from '../../subgraphs/analytics/src/config';
 import { startStack, testMongoUri, type Stack } from '../support/stack';

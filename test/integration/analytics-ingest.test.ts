@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { Redis } from 'ioredis';
-import { createLogger } from '../../common/logger';
-import { deadLetterStream, StreamConsumer } from '../../common/stream-consumer';
-import type { CollectedEvent } from '../../common/collected-event';
-import { analyticsEventStream } from '../../common/collected-event';
+import type { RedisClient } from '../../common/platform/redis';
+import { deleteKeysMatching, keysMatching, openTestRedis } from '../support/redis';
+import { createLogger } from '../../common/platform/logger';
+import { deadLetterStream, StreamConsumer } from '../../common/platform/stream-consumer';
+import type { CollectedEvent } from '../../common/contracts/collected-event';
+import { analyticsEventStream } from '../../common/contracts/collected-event';
 import { OTHER_VALUE } from '../../subgraphs/analytics/src/ingest/aggregate';
 import { DAY_MS } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import { IngestService, isOutage } from '../../subgraphs/analytics/src/services/ingest.service';
-import { QueryService } from '../../subgraphs/analytics/src/services/query.service';
+import {
+  QueryService,
+  type AnalyticsQuery,
+} from '../../subgraphs/analytics/src/services/query.service';
 import { ReadModel } from '../../subgraphs/analytics/src/services/read-model';
 import { RetentionService } from '../../subgraphs/analytics/src/services/retention.service';
 import { StatsService } from '../../subgraphs/analytics/src/services/stats.service';
@@ -27,9 +32,8 @@ const newPrefix = () => `test:ingest-${randomBytes(3).toString('hex')}:`;
 const noLease = async () => undefined;
 
 /** Deletes every key under `prefix` (hot tier, admitted value sets, streams, leases). */
-async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
+async function deleteKeys(redis: RedisClient, prefix: string): Promise<void> {
+  await deleteKeysMatching(redis, `${prefix}*`);
 }
 
 type Batch = LoggedEvent[];
@@ -115,7 +119,12 @@ const secondBatch = (): Batch =>
 const started: Array<{ stop(): Promise<void> }> = [];
 
 /** A stack of the analytics store, ingestion and reads on one clock for writing and one for reading. */
-function analytics(connection: Connection, redis: Redis, prefix: string, distinctValues?: number) {
+function analytics(
+  connection: Connection,
+  redis: RedisClient,
+  prefix: string,
+  distinctValues?: number,
+) {
   const clock = { ingest: T0 + 3_600_000, read: T0 + 3_600_000 };
   const store = createAnalyticsStore(connection, redis, prefix, 64 * 1024 * 1024);
   const model = new ReadModel(redis, store.keys, store.index, store.snapshots, store.windows);
@@ -160,7 +169,7 @@ async function observe(a: Analytics, connection: Connection) {
       'w1',
       {
         metrics: ['visitors', 'pageviews', 'sessions', 'bounce_rate', 'visit_duration', 'events'],
-        dimensions: ['time:day'],
+        dimensions: ['time_day'],
         filters: [],
         range,
         orderBy: [],
@@ -177,7 +186,7 @@ async function observe(a: Analytics, connection: Connection) {
 
 describe('analytics ingestion (IngestService) and the life of a day', () => {
   let connection: Connection;
-  let redis: Redis;
+  let redis: RedisClient;
   let prefix: string;
   let a: Analytics;
   let expected: Awaited<ReturnType<typeof observe>>;
@@ -192,7 +201,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     connection = await mongoose
       .createConnection(testMongoUri(`analytics_ingest_${randomBytes(3).toString('hex')}`))
       .asPromise();
-    redis = new Redis(redisUrl);
+    redis = await openTestRedis(redisUrl);
     await fresh();
     // What the two batches leave behind when nothing fails.
     await a.ingest.apply(firstBatch());
@@ -245,7 +254,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
 
   /** Makes the next MULTI of the batch's writer fail: before it is sent, or after it was applied. */
   function failNextCommit(when: 'before' | 'after') {
-    const writer = (a.ingest as unknown as { writer: Redis }).writer;
+    const writer = (a.ingest as unknown as { writer: RedisClient }).writer;
     const multi = writer.multi.bind(writer);
     return jest.spyOn(writer, 'multi').mockImplementationOnce(((...args: never[]) => {
       const transaction = multi(...args);
@@ -299,7 +308,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
   it('DATA-2: when another writer applies the batch between the plan and the commit, then this one does not apply it again', async () => {
     await a.ingest.apply(firstBatch());
     const other = analytics(connection, redis, prefix);
-    const writer = (a.ingest as unknown as { writer: Redis }).writer;
+    const writer = (a.ingest as unknown as { writer: RedisClient }).writer;
     const watch = writer.watch.bind(writer);
     jest.spyOn(writer, 'watch').mockImplementationOnce((async (...keys: string[]) => {
       const result = await watch(...keys);
@@ -556,7 +565,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         'analytics_replaychunks_202611',
         'analytics_visitors_202611',
       ]);
-      const custom = {
+      const custom: AnalyticsQuery = {
         metrics: ['pageviews', 'visitors'],
         dimensions: [],
         filters: [],
@@ -653,7 +662,8 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     });
 
     it('DATA-6: when Redis cannot be reached for admission, then the batch fails as an outage (retried, not dead-lettered), writes nothing, and counts normally once Redis is back', async () => {
-      const offline = new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: true });
+      // Never connected, on a server or a cluster alike: every command fails at once.
+      const offline = new Redis({ enableOfflineQueue: false, lazyConnect: true });
       const keyPrefix = newPrefix();
       const store = createAnalyticsStore(connection, offline, keyPrefix, 1024 * 1024);
       const unreachable: IngestService = new IngestService(store, logger, {
@@ -672,7 +682,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       expect(failure).not.toBeNull();
       expect(isOutage(failure)).toBe(true);
       expect(isOutage(new Error('bad command'))).toBe(false);
-      expect(await redis.keys(`${keyPrefix}*`)).toEqual([]);
+      expect(await keysMatching(redis, `${keyPrefix}*`)).toEqual([]);
       await capped.ingest.apply(crowdedBatch());
       expect(await pageRows('LAST_7_DAYS')).toEqual({
         '/a': 1,

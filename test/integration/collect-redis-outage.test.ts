@@ -1,16 +1,16 @@
-import type { Redis } from 'ioredis';
-import { createLogger } from '../../common/logger';
-import { createRedis, waitForRedis } from '../../common/redis';
+import { createLogger } from '../../common/platform/logger';
+import { createRedis, waitForRedis, type RedisClient } from '../../common/platform/redis';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import {
   COLLECT_RETRY_AFTER_SECONDS,
   CollectedEventWriter,
 } from '../../rest-facade/src/collect/collected-event.writer';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import { analyticsEventStream, type CollectedEvent } from '../../common/collected-event';
+import { analyticsEventStream, type CollectedEvent } from '../../common/contracts/collected-event';
 import { http } from '../support/http';
 import { captureLogs } from '../support/log-capture';
 import { expectMatchesOpenApi } from '../support/openapi';
+import { deleteKeysMatching } from '../support/redis';
 import { startStack, type Stack } from '../support/stack';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { waitFor } from '../support/wait';
@@ -185,7 +185,7 @@ describe('POST /api/collect while Redis is unavailable', () => {
   });
 
   describe('the writer, when a transaction fails', () => {
-    let redis: Redis;
+    let redis: RedisClient;
     const prefix = () => `${stack.env.REDIS_KEY_PREFIX}writer:`;
     const event = (path: string): CollectedEvent => ({
       websiteId: 'w-writer',
@@ -212,8 +212,7 @@ describe('POST /api/collect while Redis is unavailable', () => {
       await waitForRedis(redis);
     });
     afterEach(async () => {
-      const keys = await redis.keys(`${prefix()}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await deleteKeysMatching(redis, `${prefix()}*`);
     });
     afterAll(() => redis.disconnect());
 
@@ -221,7 +220,7 @@ describe('POST /api/collect while Redis is unavailable', () => {
      * The real client, except that the next transaction fails without an answer: after it ran
      * (`landed`: the answer was lost on the way back) or before (it never reached Redis).
      */
-    function failingOnce(landed: boolean): Redis {
+    function failingOnce(landed: boolean): RedisClient {
       let failed = false;
       return new Proxy(redis, {
         get(target, property) {

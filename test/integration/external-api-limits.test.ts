@@ -1,26 +1,28 @@
+import { operationNameOf } from '../../rest-facade/src/gateway-client';
 import { randomBytes } from 'node:crypto';
-import { createLogger } from '../../common/logger';
-import { platformEventStream } from '../../common/platform-events';
+import { createLogger } from '../../common/platform/logger';
+import { platformEventStream } from '../../common/contracts/platform-events';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { monthlyResetAt, UsageLimiter } from '../../rest-facade/src/limits/usage-limiter';
-import { usageKeys } from '../../common/usage-keys';
-import { perMinuteLimit } from '../../common/per-minute-limit';
+import { usageKeys } from '../../common/contracts/usage-keys';
+import { perMinuteLimit } from '../../common/platform/per-minute-limit';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
 import { waitFor, waitUntil } from '../support/wait';
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../common/platform/redis';
+import { deleteKeysMatching, openTestRedis } from '../support/redis';
 
 type Usage = { data: Record<string, unknown> };
 
 describe('External API limits, quotas and headers', () => {
   let stack: Stack;
-  let redis: Redis;
+  let redis: RedisClient;
   beforeAll(async () => {
     stack = await startStack('api-limits', { WEBHOOK_WORKERS_ENABLED: 'false' });
-    redis = new Redis(stack.env.REDIS_URL!);
+    redis = await openTestRedis(stack.env.REDIS_URL!);
   });
   afterAll(async () => {
     redis.disconnect();
@@ -321,7 +323,8 @@ describe('External API limits, quotas and headers', () => {
     const execute = gateway.execute.bind(gateway);
     let usageOperations = 0;
     gateway.execute = ((operation, variables, caller) => {
-      if (operation === 'Usage') usageOperations += 1;
+      const name = typeof operation === 'string' ? operation : operationNameOf(operation);
+      if (name === 'Usage') usageOperations += 1;
       return execute(operation, variables, caller);
     }) as typeof gateway.execute;
     try {
@@ -454,7 +457,7 @@ describe('External API limits, quotas and headers', () => {
 });
 
 describe('the per-minute limiter on its own Redis client', () => {
-  let redis: Redis;
+  let redis: RedisClient;
   let prefix: string;
   let limiter: UsageLimiter;
   const window = () => `${prefix}rl:minute:org-1`;
@@ -464,14 +467,13 @@ describe('the per-minute limiter on its own Redis client', () => {
     requestsPerMinute,
     requestsPerMonth: 1_000,
   });
-  beforeEach(() => {
-    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  beforeEach(async () => {
+    redis = await openTestRedis();
     prefix = `test:minute:${randomBytes(4).toString('hex')}:`;
     limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
   });
   afterEach(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeysMatching(redis, `${prefix}*`);
     redis.disconnect();
   });
 

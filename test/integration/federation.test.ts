@@ -1,4 +1,4 @@
-import { signIdentity } from '../../common/identity';
+import { signIdentity } from '../../common/contracts/identity';
 import { buildAccessToken, buildAccount } from '../support/factories';
 import { buildPageview, ingestEvents } from '../support/ingest';
 import { graphql } from '../support/http';

@@ -1,16 +1,17 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { parse } from 'graphql';
-import { Redis } from 'ioredis';
-import { signIdentity, type CallerIdentity } from '../../common/identity';
-import { createLogger } from '../../common/logger';
+import type { RedisClient } from '../../common/platform/redis';
+import { openTestRedis } from '../support/redis';
+import { signIdentity, type CallerIdentity } from '../../common/contracts/identity';
+import { createLogger } from '../../common/platform/logger';
 import { startGateway, type RunningGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
-import { readManifest } from '../../common/persisted-operations';
+import { readManifest } from '../../common/contracts/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
 import { QUERY_LIMITS } from '../../gateway/src/query-limits';
-import { tokensLastUsed } from '../../common/token-use';
+import { tokensLastUsed } from '../../common/contracts/token-use';
 import { waitFor } from '../support/wait';
 
 const persisted = (name: string) => {
@@ -36,13 +37,13 @@ const sendPersisted = <T>(stack: Stack, name: string, headers: Record<string, st
 
 describe('gateway in development', () => {
   let stack: Stack;
-  let redis: Redis;
+  let redis: RedisClient;
   beforeAll(async () => {
     stack = await startStack('gateway-dev', {
       NODE_ENV: 'development',
       WEBHOOK_WORKERS_ENABLED: 'false',
     });
-    redis = new Redis(stack.env.REDIS_URL!);
+    redis = await openTestRedis(stack.env.REDIS_URL!);
   });
   afterAll(async () => {
     redis.disconnect();

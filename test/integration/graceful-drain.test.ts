@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import { startFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { buildAccount, buildApiKey } from '../support/factories';

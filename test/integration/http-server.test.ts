@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { listen } from '../../common/http-server';
+import { listen } from '../../common/platform/http-server';
 import { rawExchange } from '../support/raw-http';
 
 describe('listen(): stopping a server whose callers keep connections alive', () => {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createRedis, waitForRedis } from '../../common/redis';
+import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';

@@ -1,11 +1,13 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../common/platform/redis';
+import { usageKeys } from '../../common/contracts/usage-keys';
+import { keysMatching, openTestRedis } from '../support/redis';
 import mongoose from 'mongoose';
-import { platformEventStream, type PlatformEvent } from '../../common/platform-events';
+import { platformEventStream, type PlatformEvent } from '../../common/contracts/platform-events';
 import { createKeysModels } from '../../subgraphs/keys/src/models';
 import { KeyExpiryJob, STALE_CLAIM_MS } from '../../subgraphs/keys/src/services/key-expiry.job';
-import { sha256Hex } from '../../common/secrets';
+import { sha256Hex } from '../../common/platform/secrets';
 import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
@@ -15,13 +17,13 @@ import { startTcpProxy } from '../support/tcp-proxy';
 import { waitFor, waitUntil } from '../support/wait';
 import { startFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 
 const DAY = 86_400_000;
 
 describe('API key lifecycle through the dashboard GraphQL', () => {
   let stack: Stack;
-  let redis: Redis;
+  let redis: RedisClient;
   const { lines: logLines, sink } = captureLogs();
 
   beforeAll(async () => {
@@ -30,7 +32,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       { LOG_LEVEL: 'debug', WEBHOOK_WORKERS_ENABLED: 'false', TRUSTED_PROXIES: '' },
       sink,
     );
-    redis = new Redis(stack.env.REDIS_URL!);
+    redis = await openTestRedis(stack.env.REDIS_URL!);
   });
   afterAll(async () => {
     redis.disconnect();
@@ -146,7 +148,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
   it('KEY-1: when a key is first used on a day, then its recent activity keeps the last 31 days only and expires once the key goes unused', async () => {
     const account = await buildAccount(stack);
     const { key, apiKey } = await buildApiKey(stack, account);
-    const daily = `${stack.env.REDIS_KEY_PREFIX}usage:key:${apiKey.id}:daily`;
+    const daily = usageKeys(stack.env.REDIS_KEY_PREFIX!).keyDaily(apiKey.id);
     const dayAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
     await redis.hset(daily, dayAgo(40), '7', dayAgo(31), '6', dayAgo(30), '5', dayAgo(3), '4');
 
@@ -188,7 +190,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(logs).not.toContain(token);
     // Every Redis key of this stack, by name and by value (strings, hashes, sets, sorted sets,
     // lists, streams: counters, caches, the call-log and event streams, queues).
-    const redisKeys = await redis.keys(`${stack.env.REDIS_KEY_PREFIX}*`);
+    const redisKeys = await keysMatching(redis, `${stack.env.REDIS_KEY_PREFIX}*`);
     expect(redisKeys.length).toBeGreaterThan(0);
     for (const redisKey of redisKeys) {
       const dump = JSON.stringify([redisKey, await redisValue(redisKey)]);

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { stopChild } from '../../scripts/lib/engines';
 import { testMongoUri } from '../support/stack';
 import { TestProcess } from '../support/test-process';
@@ -96,8 +96,8 @@ describe('stopping a service that does not stop', () => {
     const main = path.join(dir, 'hanging-main.ts');
     writeFileSync(
       main,
-      `import { runService } from ${JSON.stringify(fromRoot('common', 'lifecycle'))};
-import { createLogger } from ${JSON.stringify(fromRoot('common', 'logger'))};
+      `import { runService } from ${JSON.stringify(fromRoot('common', 'platform', 'lifecycle'))};
+import { createLogger } from ${JSON.stringify(fromRoot('common', 'platform', 'logger'))};
 runService(
   'hanging',
   async () => {

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { callLogStream } from '../../common/call-log';
-import { ConfigError } from '../../common/config';
-import { createLogger } from '../../common/logger';
-import { metricsAccess } from '../../common/metrics';
+import { callLogStream } from '../../common/contracts/call-log';
+import { ConfigError } from '../../common/platform/config';
+import { createLogger } from '../../common/platform/logger';
+import { metricsAccess } from '../../common/platform/metrics';
 import {
   buildEvent,
   platformEventStream,
   publishPlatformEvent,
-} from '../../common/platform-events';
-import { createRedis } from '../../common/redis';
+} from '../../common/contracts/platform-events';
+import { createRedis } from '../../common/platform/redis';
 import { startGateway, type RunningGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import { ANALYTICS_CONSUMER_GROUP, analyticsEventStream } from '../../common/collected-event';
+import {
+  ANALYTICS_CONSUMER_GROUP,
+  analyticsEventStream,
+} from '../../common/contracts/collected-event';
 import { CONSUMER_GROUP as WEBHOOKS_CONSUMER_GROUP } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';

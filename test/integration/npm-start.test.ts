@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { once } from 'node:events';
 import path from 'node:path';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { readStackRecord, writeStackRecord } from '../../scripts/lib/stack-record';
 import { npmStartEnv, PORT_VARIABLES, StackProcess } from '../support/npm-start';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createRedis, waitForRedis } from '../../common/redis';
-import { LockBusyError, oneAtATime, withRedisLock } from '../../common/redis-lock';
+import { createRedis, waitForRedis } from '../../common/platform/redis';
+import { LockBusyError, oneAtATime, withRedisLock } from '../../common/platform/redis-lock';
 
 describe('withRedisLock (one change at a time, across instances)', () => {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -71,14 +71,16 @@ describe('withRedisLock (one change at a time, across instances)', () => {
     const order: string[] = [];
     let started!: () => void;
     const slowStarted = new Promise<void>((resolve) => (started = resolve));
-    const slow = withRedisLock(redis, lockKey, { ttlMs: 150, waitMs: 100 }, async () => {
+    // Renewed every 200 ms: a busy machine (the cluster run, CI) does not delay a renewal past
+    // the lock's life, as it could with 150 ms.
+    const slow = withRedisLock(redis, lockKey, { ttlMs: 600, waitMs: 100 }, async () => {
       order.push('slow starts');
       started();
-      await sleep(300); // a stalled database: twice the lifetime of the lock
+      await sleep(1_200); // a stalled database: twice the lifetime of the lock
       order.push('slow ends');
     });
     await slowStarted;
-    const waiter = withRedisLock(redis, lockKey, { ttlMs: 150, waitMs: 800 }, async () => {
+    const waiter = withRedisLock(redis, lockKey, { ttlMs: 600, waitMs: 2_500 }, async () => {
       order.push('waiter runs');
     });
     await Promise.all([slow, waiter]);

@@ -1,4 +1,4 @@
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { buildAccount, buildApiKey } from '../support/factories';
@@ -112,5 +112,26 @@ describe('External API when Redis is unavailable', () => {
     });
     expect(total).toBeGreaterThan(32);
     expect(warnings.join('')).not.toContain('"level":"error"');
+  });
+  it('when Redis goes away after reads were cached, then reads bypass the cache and show the current data, and the cache serves again once Redis is back', async () => {
+    const account = await buildAccount(stack);
+    const { key } = await buildApiKey(stack, account);
+    await get(key);
+    expect((await get(key)).headers.get('x-cache')).toBe('HIT');
+    await proxy.cut();
+    // Changed while this facade cannot reach Redis: the change is announced, the facade cannot read it.
+    await stack.keys.services.accounts.createWebsite({
+      organizationId: account.organization.id,
+      name: 'During the outage',
+      domain: `outage-${Date.now()}.example`,
+    });
+    const during = await get(key);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('x-cache')).toBe('BYPASS');
+    expect((during.body as { data: { websites: unknown[] } }).data.websites).toHaveLength(2);
+    await proxy.restore();
+    await waitFor(async () => (await get(key)).headers.get('x-cache') === 'HIT');
+    const after = await get(key);
+    expect((after.body as { data: { websites: unknown[] } }).data.websites).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { callApi } from '../support/api-client';

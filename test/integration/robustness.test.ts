@@ -1,4 +1,4 @@
-import { signIdentity } from '../../common/identity';
+import { signIdentity } from '../../common/contracts/identity';
 import { QUERY_LIMITS } from '../../gateway/src/query-limits';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
@@ -8,7 +8,7 @@ import { startStack, type Stack } from '../support/stack';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { startFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 
 describe('bad input never gets a 500 or a stack trace', () => {
   let stack: Stack;

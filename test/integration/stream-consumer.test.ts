@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import {
   buildEvent,
   platformEventStream,
   publishPlatformEvent,
-} from '../../common/platform-events';
-import { deadLetterStream, StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
+} from '../../common/contracts/platform-events';
+import {
+  deadLetterStream,
+  StreamConsumer,
+  type StreamEntry,
+} from '../../common/platform/stream-consumer';
 import { createPlatformEventConsumer } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
+import type { RedisClient } from '../../common/platform/redis';
 import { captureLogs } from '../support/log-capture';
+import { openTestRedis } from '../support/redis';
 import { waitFor } from '../support/wait';
 
 const logger = createLogger('stream-consumer-test', 'silent');
 
 describe('StreamConsumer', () => {
-  let redis: Redis;
+  let redis: RedisClient;
   let stream: string;
-  beforeEach(() => {
-    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    stream = `test:stream:${randomBytes(4).toString('hex')}`;
+  beforeEach(async () => {
+    redis = await openTestRedis();
+    // Tagged as the services' streams are: its lease and dead letters share its cluster slot.
+    stream = `test:{stream:${randomBytes(4).toString('hex')}}`;
   });
   afterEach(async () => {
     await redis.del(stream, `${stream}:lease`);
@@ -205,7 +211,7 @@ describe('StreamConsumer', () => {
 
 describe('platform-event consumer', () => {
   it('when handing events over fails while MongoDB is away, then they are retried in place and handed over as soon as it is back, none dead-lettered', async () => {
-    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const redis = await openTestRedis();
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
     const handed: string[] = [];
     let failures = 0;

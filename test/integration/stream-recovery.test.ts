@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { callLogStream } from '../../common/call-log';
-import { createLogger } from '../../common/logger';
-import { platformEventStream } from '../../common/platform-events';
-import { StreamConsumer, type StreamEntry } from '../../common/stream-consumer';
-import { analyticsEventStream } from '../../common/collected-event';
+import type { RedisClient } from '../../common/platform/redis';
+import { callLogStream } from '../../common/contracts/call-log';
+import { createLogger } from '../../common/platform/logger';
+import { platformEventStream } from '../../common/contracts/platform-events';
+import { StreamConsumer, type StreamEntry } from '../../common/platform/stream-consumer';
+import { analyticsEventStream } from '../../common/contracts/collected-event';
 import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { captureLogs } from '../support/log-capture';
+import { openTestRedis } from '../support/redis';
 import { startStack, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -23,7 +24,7 @@ const recoveries = (logs: ReturnType<typeof captureLogs>, stream: string) =>
 
 describe('stream pipelines after Redis lost their stream', () => {
   let stack: Stack;
-  let redis: Redis;
+  let redis: RedisClient;
   let receiver: WebhookReceiver;
   const logs = captureLogs();
 
@@ -33,7 +34,7 @@ describe('stream pipelines after Redis lost their stream', () => {
       { LOG_LEVEL: 'warn', TRUSTED_PROXIES: 'loopback', WEBHOOK_ALLOW_LOOPBACK: 'true' },
       logs.sink,
     );
-    redis = new Redis(stack.env.REDIS_URL!);
+    redis = await openTestRedis(stack.env.REDIS_URL!);
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
@@ -147,11 +148,12 @@ describe('stream pipelines after Redis lost their stream', () => {
 });
 
 describe('StreamConsumer after its group or stream vanished', () => {
-  let redis: Redis;
+  let redis: RedisClient;
   let stream: string;
-  beforeEach(() => {
-    redis = new Redis(redisUrl);
-    stream = `test:recovery:${randomBytes(4).toString('hex')}`;
+  beforeEach(async () => {
+    redis = await openTestRedis(redisUrl);
+    // Tagged as the services' streams are: its lease shares its cluster slot.
+    stream = `test:{recovery:${randomBytes(4).toString('hex')}}`;
   });
   afterEach(async () => {
     await redis.del(stream, `${stream}:lease`);
@@ -188,7 +190,7 @@ describe('StreamConsumer after its group or stream vanished', () => {
   const warnings = (logs: ReturnType<typeof captureLogs>) =>
     logs.records().filter((entry) => ['warn', 'error', 'fatal'].includes(entry.level));
 
-  it.each<[string, (redis: Redis, stream: string) => Promise<unknown>]>([
+  it.each<[string, (redis: RedisClient, stream: string) => Promise<unknown>]>([
     ['its stream key is deleted (FLUSHALL, a restart without persistence)', (r, s) => r.del(s)],
     [
       'its group is destroyed (a failover to a replica without it)',

@@ -1,4 +1,4 @@
-import { readManifest } from '../../common/persisted-operations';
+import { readManifest } from '../../common/contracts/persisted-operations';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
@@ -102,7 +102,7 @@ describe('the API surface', () => {
   });
 
   it.each([
-    ['PUT', '', 'GET, POST'],
+    ['PUT', '', 'GET, HEAD, POST'],
     ['PATCH', '/000000000000000000000000', 'DELETE'],
   ])(
     'SURF-3: when %s is sent to a webhook-management path, then 405 with an Allow header, as documented',

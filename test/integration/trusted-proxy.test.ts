@@ -1,4 +1,4 @@
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';

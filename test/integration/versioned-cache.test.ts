@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger } from '../../common/logger';
-import { createRedis, waitForRedis } from '../../common/redis';
-import { bumpGeneration, VersionedCache } from '../../common/versioned-cache';
+import { createLogger } from '../../common/platform/logger';
+import { createRedis, waitForRedis } from '../../common/platform/redis';
+import { bumpGeneration, VersionedCache } from '../../common/platform/versioned-cache';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { waitFor } from '../support/wait';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { createLogger } from '../../common/logger';
-import { buildEvent, publishPlatformEvent } from '../../common/platform-events';
-import { createRedis } from '../../common/redis';
+import { createLogger } from '../../common/platform/logger';
+import { buildEvent, publishPlatformEvent } from '../../common/contracts/platform-events';
+import { createRedis } from '../../common/platform/redis';
 import { startWebhooksSubgraph } from '../../subgraphs/webhooks/src/app';
 import { UNREADABLE_SECRET } from '../../subgraphs/webhooks/src/services/delivery.service';
 import { loadWebhooksConfig } from '../../subgraphs/webhooks/src/config';

@@ -4,8 +4,8 @@ import {
   platformEventStream,
   publishPlatformEvent,
   type EventType,
-} from '../../common/platform-events';
-import { createRedis } from '../../common/redis';
+} from '../../common/contracts/platform-events';
+import { createRedis } from '../../common/platform/redis';
 import { deliveryIdFor } from '../../subgraphs/webhooks/src/services/delivery.service';
 import { openDeliveryQueue } from '../support/delivery-queue';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';

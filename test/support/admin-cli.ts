@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 
 const run = promisify(execFile);
 const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');

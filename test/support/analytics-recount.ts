@@ -11,7 +11,7 @@
  * cells by row then column, heatmap pages by path, error groups by fingerprint, query rows by the
  * dimension value; strings compare by UTF-16 code units throughout.
  */
-import type { CollectedEvent } from '../../common/collected-event';
+import type { CollectedEvent } from '../../common/contracts/collected-event';
 import {
   DAY_MS,
   HOUR_MS,

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { createQueueRedis } from '../../common/platform/redis';
 import {
   bullPrefix,
   DELIVERY_QUEUE_NAME,
@@ -9,7 +9,7 @@ import type { Stack } from './stack';
 
 /** The stack's webhook delivery queue on a connection of the test's own, to watch or move jobs. */
 export function openDeliveryQueue(stack: Stack) {
-  const redis = new Redis(stack.env.REDIS_URL!, { maxRetriesPerRequest: null });
+  const redis = createQueueRedis(stack.env.REDIS_URL!);
   const queue = new Queue<ScheduledAttempt>(DELIVERY_QUEUE_NAME, {
     connection: redis,
     prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX!),

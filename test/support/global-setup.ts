@@ -6,7 +6,10 @@
  * `mongod` from PATH. Test files read `process.env.TEST_MONGODB_URI` (ends with `/`) and append
  * their own database name.
  *
- * Redis: `REDIS_URL` or `redis://127.0.0.1:6379`, exposed as `process.env.TEST_REDIS_URL`.
+ * Redis: `REDIS_URL` or `redis://127.0.0.1:6379`, exposed as `process.env.TEST_REDIS_URL`. With
+ * `TEST_REDIS_CLUSTER=1` (`npm run test:cluster`), a throw-away three-master Redis Cluster of local
+ * redis-server processes instead (redis-cluster.ts), as a `redis+cluster://` URL: every stack and
+ * test connection then runs on the cluster.
  *
  * Environment changes made here are inherited by the jest workers, which start afterwards.
  */
@@ -22,7 +25,8 @@ import {
   pingRedisUrl,
   startEngine,
 } from '../../scripts/lib/engines';
-import { ENGINE_STATE_KEY, type EngineState } from './engine-state';
+import { ENGINE_STATE_KEY, REDIS_CLUSTER_STATE_KEY, type EngineState } from './engine-state';
+import { startRedisCluster } from './redis-cluster';
 
 export default async function globalSetup(): Promise<void> {
   process.env.TEST_REDIS_URL = await provideRedis();
@@ -77,8 +81,19 @@ function baseUri(uri: string): string {
   return `${match[1]}/`;
 }
 
-/** REDIS_URL, else a local Redis, else a throw-away redis-server when one is installed. */
+/**
+ * A throw-away Redis Cluster with TEST_REDIS_CLUSTER; else REDIS_URL, else a local Redis, else a
+ * throw-away redis-server when one is installed.
+ */
 async function provideRedis(): Promise<string> {
+  if (process.env.TEST_REDIS_CLUSTER === '1') {
+    const cluster = await startRedisCluster();
+    (globalThis as Record<string, unknown>)[REDIS_CLUSTER_STATE_KEY] = cluster;
+    process.once('exit', () => {
+      if (REDIS_CLUSTER_STATE_KEY in globalThis) cluster.kill();
+    });
+    return cluster.url;
+  }
   const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   try {
     await pingRedisUrl(url);

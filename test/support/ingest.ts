@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import { appendEvent } from '../../rest-facade/src/collect/collector.service';
-import type { CollectedEvent } from '../../common/collected-event';
+import type { CollectedEvent } from '../../common/contracts/collected-event';
+import { openTestRedis } from './redis';
 import type { Stack } from './stack';
 
 /** A page view of `path` on a website, as the collector would have enriched it. */
@@ -31,7 +31,7 @@ export function buildPageview(
  * analytics subgraph has applied them.
  */
 export async function ingestEvents(stack: Stack, events: CollectedEvent[]): Promise<void> {
-  const redis = new Redis(stack.env.REDIS_URL!);
+  const redis = await openTestRedis(stack.env.REDIS_URL!);
   try {
     for (const event of events) await appendEvent(redis, stack.env.REDIS_KEY_PREFIX!, event);
   } finally {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../common/platform/logger';
 import { startAnalyticsSubgraph } from '../../subgraphs/analytics/src/app';
 import { loadAnalyticsConfig } from '../../subgraphs/analytics/src/config';
 import { startKeysSubgraph } from '../../subgraphs/keys/src/app';

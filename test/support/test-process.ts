@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { stopChild } from '../../scripts/lib/engines';
 
 /**

@@ -8,7 +8,7 @@
  * Environment: TEST_MONGODB_URI, TEST_REDIS_URL, REST_TRACEPARENT, GATEWAY_TRACEPARENT.
  */
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
-import { startTracing, stopTracing } from '../../common/tracing';
+import { startTracing, stopTracing } from '../../common/platform/tracing';
 
 const exporter = new InMemorySpanExporter();
 startTracing('traced-stack', {}, exporter);

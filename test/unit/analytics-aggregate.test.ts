@@ -10,7 +10,7 @@ import {
   type Admit,
   type VisitorState,
 } from '../../subgraphs/analytics/src/ingest/aggregate';
-import type { CollectedEvent } from '../../common/collected-event';
+import type { CollectedEvent } from '../../common/contracts/collected-event';
 import { windowOf } from '../../subgraphs/analytics/src/services/range';
 
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../common/config';
+import { ConfigError } from '../../common/platform/config';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadKeysConfig } from '../../subgraphs/keys/src/config';

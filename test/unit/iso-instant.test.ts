@@ -1,4 +1,4 @@
-import { parseIsoInstant } from '../../common/iso-instant';
+import { parseIsoInstant } from '../../common/platform/iso-instant';
 
 describe('parseIsoInstant', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { mongoUriDatabase, mongoUriWithDatabase } from '../../common/config';
+import { mongoUriDatabase, mongoUriWithDatabase } from '../../common/platform/config';
 import {
   chooseKeysStores,
   NoKeysDatabaseError,

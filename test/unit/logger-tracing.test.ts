@@ -1,7 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { createLogger } from '../../common/logger';
-import { startTracing } from '../../common/tracing';
+import { createLogger } from '../../common/platform/logger';
+import { startTracing } from '../../common/platform/tracing';
 import { captureLogs } from '../support/log-capture';
 
 describe('log lines and traces', () => {

@@ -1,6 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { GraphQLError } from 'graphql';
-import { AppError, badInput, forbidden as noAccess, notFound as noSuch } from '../../common/errors';
+import {
+  AppError,
+  badInput,
+  forbidden as noAccess,
+  notFound as noSuch,
+} from '../../common/platform/errors';
 import {
   invalidApiKey as gatewayInvalidApiKey,
   invalidToken,
@@ -26,11 +31,8 @@ import { errorBody } from '../../rest-facade/src/envelope';
 import { fromGraphQLErrors, toApiError } from '../../rest-facade/src/error-mapper';
 import type { GraphQLErrorPayload } from '../../rest-facade/src/gateway-client';
 import { openApiDocument } from '../../rest-facade/src/openapi/document';
-import {
-  MAX_LIMIT,
-  MAX_OFFSET,
-  queryBodySchema,
-} from '../../rest-facade/src/routes/analytics.routes';
+import { queryBodySchema } from '../../rest-facade/src/routes/analytics.schema';
+import { MAX_LIMIT, MAX_OFFSET } from '../../rest-facade/src/routes/query-parameters';
 import { DestinationRefusedError } from '../../subgraphs/webhooks/src/domain/destination-policy';
 import {
   accessTokenRequired,
@@ -64,11 +66,13 @@ interface Operation {
 }
 
 const document = openApiDocument();
-const OPERATIONS = Object.entries(document.paths as Record<string, Record<string, Operation>>)
+const ALL_OPERATIONS = Object.entries(document.paths as Record<string, Record<string, Operation>>)
   .flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
   )
   .map((entry) => ({ ...entry, pointer: `#/paths/${pointerSegment(entry.path)}/${entry.method}` }));
+/** HEAD operations mirror their GET (checked below); the rules here apply to the rest. */
+const OPERATIONS = ALL_OPERATIONS.filter(({ method }) => method !== 'head');
 const byId = new Map(OPERATIONS.map((entry) => [entry.operation.operationId, entry]));
 
 /** A documented response, with its pointer in the document (a component's, for a $ref). */
@@ -86,6 +90,23 @@ const schemaAt = (pointer: string, mediaType: string) =>
   `${pointer}/content/${pointerSegment(mediaType)}/schema`;
 
 describe('the OpenAPI document', () => {
+  it('when a path answers GET, then it declares HEAD with the same statuses and headers and no body', () => {
+    const gets = ALL_OPERATIONS.filter(({ method }) => method === 'get');
+    expect(gets.length).toBeGreaterThan(10);
+    for (const { path, operation } of gets) {
+      const head = ALL_OPERATIONS.find((entry) => entry.path === path && entry.method === 'head');
+      expect(head?.operation.operationId).toBe(`${operation.operationId}Head`);
+      const statuses = Object.keys(head!.operation.responses);
+      expect(statuses).toEqual(Object.keys(operation.responses));
+      for (const status of statuses) {
+        const response = head!.operation.responses[status] as Record<string, unknown>;
+        expect(response.content).toBeUndefined();
+        const own = operation.responses[status] as Record<string, unknown>;
+        expect(response.headers ?? response.$ref).toEqual(own.headers ?? own.$ref);
+      }
+    }
+  });
+
   it('SURF-1: when checked against the OpenAPI 3.1 schema and its own references, then it is valid', async () => {
     // validate() dereferences in place; the served document must keep its $refs.
     const checked = (await SwaggerParser.validate(
@@ -117,7 +138,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('when any operation is read, then it has a description and only declared tags', () => {
-    const declared = document.tags.map((tag) => tag.name);
+    const declared: string[] = document.tags.map((tag) => tag.name);
     const problems = OPERATIONS.flatMap(({ method, path, operation }) => [
       ...(operation.description ? [] : [`${method} ${path}: no description`]),
       ...(operation.tags?.length ? [] : [`${method} ${path}: no tag`]),
@@ -168,7 +189,7 @@ describe('the OpenAPI document', () => {
     const without = OPERATIONS.filter(
       ({ operation }) => !Object.keys(operation.responses).some((status) => status.startsWith('4')),
     ).map(({ operation }) => operation.operationId);
-    expect(without).toEqual(never);
+    expect(without.sort()).toEqual(never.sort());
   });
 
   it('when the document is read, then no schema uses prefixItems (tuples are fixed-length arrays)', () => {
@@ -211,7 +232,7 @@ describe('the OpenAPI document', () => {
       .map(({ operation }) => operation.operationId);
     const viaGateway = (error: GraphQLError) =>
       fromGraphQLErrors([error.toJSON() as GraphQLErrorPayload]);
-    // Raised inline where they happen (common/redis-lock.ts, collect/public.router.ts).
+    // Raised inline where they happen (common/platform/redis-lock.ts, collect/public.handlers.ts).
     const conflict = viaGateway(new AppError('conflict', 'The webhook is being changed', 409));
     const unknownTrackingCode = new ApiError(404, 'unknown_tracking_code', 'No website');
     const badPath = toApiError(new URIError('Failed to decode param'));

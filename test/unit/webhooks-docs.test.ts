@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fromRoot } from '../../common/paths';
+import { fromRoot } from '../../common/platform/paths';
 import { buildSignedRequest } from '../../subgraphs/webhooks/src/domain/event-payload';
 
 type Verify = (

@@ -1,16 +1,16 @@
 import type { Request } from 'express';
-import type { Redis } from 'ioredis';
-import { createCredentialCache } from '../../../common/credential-cache';
-import type { CacheLookup, VersionedCache } from '../../../common/versioned-cache';
-import type { Permission } from '../../../common/identity';
-import type { Logger } from '../../../common/logger';
-import type { PlanName } from '../../../common/plans';
+import type { RedisClient } from '../../../common/platform/redis';
+import { createCredentialCache } from '../../../common/platform/credential-cache';
+import type { CacheLookup, VersionedCache } from '../../../common/platform/versioned-cache';
+import type { Permission } from '../../../common/contracts/identity';
+import type { Logger } from '../../../common/platform/logger';
+import type { PlanName } from '../../../common/contracts/plans';
 import {
   API_KEY_PREFIX,
   looksLikeCredential,
   presentedCredential,
   sha256Hex,
-} from '../../../common/secrets';
+} from '../../../common/platform/secrets';
 import { ApiError } from '../api-error';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
@@ -86,7 +86,7 @@ export class ApiKeyAuthenticator {
 
   constructor(
     private readonly gateway: GatewayClient,
-    redis: Redis,
+    redis: RedisClient,
     redisKeyPrefix: string,
     logger: Logger,
     /** Told how each lookup went (`credential_cache_lookups_total`). */

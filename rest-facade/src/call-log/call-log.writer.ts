@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { callLogStream, type CallRecord } from '../../../common/call-log';
-import { settleWithin } from '../../../common/time-limits';
-import type { Logger } from '../../../common/logger';
+import type { RedisClient } from '../../../common/platform/redis';
+import { callLogStream, type CallRecord } from '../../../common/contracts/call-log';
+import { settleWithin } from '../../../common/platform/time-limits';
+import type { Logger } from '../../../common/platform/logger';
 
 const FLUSH_EVERY_MS = 1_000;
 /**
@@ -41,7 +41,7 @@ export class CallLogWriter {
   private readonly stream: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     private readonly logger: Logger,
   ) {

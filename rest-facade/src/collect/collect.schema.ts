@@ -74,62 +74,66 @@ function nestingDepth(value: unknown): number {
 }
 
 /** One collected event, as the tracking script sends it. Unknown fields are refused. */
-export const collectPayloadSchema = z.discriminatedUnion('type', [
-  z
-    .object({
-      ...base,
-      type: z.literal('pageview'),
-      referrer: z.union([z.string().max(2048), z.null()]).optional(),
-    })
-    .strict(),
-  z
-    .object({
-      ...base,
-      type: z.literal('event'),
-      name: z.string().min(1).max(100),
-      props: props.optional(),
-    })
-    .strict(),
-  z
-    .object({
-      ...base,
-      type: z.literal('click'),
-      x: z.number().finite().min(0).max(1_000_000),
-      y: z.number().finite().min(0).max(1_000_000),
-      viewport: z
-        .object({
-          width: z.number().int().min(1).max(20_000),
-          height: z.number().int().min(1).max(20_000),
-        })
-        .strict(),
-      selector: z.string().max(300).optional(),
-    })
-    .strict(),
-  z
-    .object({
-      ...base,
-      type: z.literal('error'),
-      message: z.string().min(1).max(1000),
-      stack: z.string().max(10_000).optional(),
-    })
-    .strict(),
-  z
-    .object({
-      ...base,
-      type: z.literal('replay'),
-      sessionId: z.string().regex(/^[\w-]{8,64}$/, '8 to 64 letters, digits, _ or -'),
-      sequence: z.number().int().min(0).max(1_000_000),
-      events: z
-        .array(z.unknown())
-        .min(1)
-        .max(5_000)
-        .refine(
-          (events) => nestingDepth(events) <= MAX_REPLAY_NESTING,
-          `nested more than ${MAX_REPLAY_NESTING} levels deep`,
-        ),
-    })
-    .strict(),
-]);
+export const collectPayloadSchema = z
+  .discriminatedUnion('type', [
+    z
+      .object({
+        ...base,
+        type: z.literal('pageview'),
+        referrer: z.union([z.string().max(2048), z.null()]).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        ...base,
+        type: z.literal('event'),
+        name: z.string().min(1).max(100),
+        props: props.optional(),
+      })
+      .strict(),
+    z
+      .object({
+        ...base,
+        type: z.literal('click'),
+        x: z.number().finite().min(0).max(1_000_000),
+        y: z.number().finite().min(0).max(1_000_000),
+        viewport: z
+          .object({
+            width: z.number().int().min(1).max(20_000),
+            height: z.number().int().min(1).max(20_000),
+          })
+          .strict(),
+        selector: z.string().max(300).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        ...base,
+        type: z.literal('error'),
+        message: z.string().min(1).max(1000),
+        stack: z.string().max(10_000).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        ...base,
+        type: z.literal('replay'),
+        sessionId: z.string().regex(/^[\w-]{8,64}$/, '8 to 64 letters, digits, _ or -'),
+        sequence: z.number().int().min(0).max(1_000_000),
+        events: z
+          .array(z.unknown())
+          .min(1)
+          .max(5_000)
+          .refine(
+            (events) => nestingDepth(events) <= MAX_REPLAY_NESTING,
+            `nested more than ${MAX_REPLAY_NESTING} levels deep`,
+          ),
+      })
+      .strict(),
+  ])
+  .meta({
+    description: `One event. Sent as text/plain (sendBeacon, no preflight) or application/json, at most ${COLLECT_BODY_LIMIT_BYTES} bytes. Unknown fields are refused.`,
+  });
 
 export type CollectPayload = z.infer<typeof collectPayloadSchema>;
 

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
-import type { Logger } from '../../../common/logger';
-import type { CollectedEvent } from '../../../common/collected-event';
+import type { RedisClient } from '../../../common/platform/redis';
+import type { Logger } from '../../../common/platform/logger';
+import {
+  analyticsEventStream,
+  type CollectedEvent,
+} from '../../../common/contracts/collected-event';
 import { ApiError } from '../api-error';
 import { queueAppend, type LiveMark } from './event-stream';
-import { settleWithin } from '../../../common/time-limits';
+import { settleWithin } from '../../../common/platform/time-limits';
 
 /** One transaction appends at most this many events, or this many characters of them. */
 const BATCH_EVENTS = 500;
@@ -25,7 +28,7 @@ export const COLLECT_RETRY_AFTER_SECONDS = 30;
 /** The marker outlives any outage the held events could last (they are bounded). */
 const MARKER_TTL_SECONDS = 7 * 86_400;
 
-/** 503 with Retry-After: Redis cannot take events now and this facade cannot hold more. */
+/** 503 with Retry-After: RedisClient cannot take events now and this facade cannot hold more. */
 export const collectionUnavailable = (message: string) => {
   const error = new ApiError(503, 'service_unavailable', message, 'envelope', {
     'Retry-After': String(COLLECT_RETRY_AFTER_SECONDS),
@@ -81,12 +84,13 @@ export class CollectedEventWriter {
   private readonly onReady = () => this.write();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
     private readonly limit: number,
   ) {
-    this.marker = `${prefix}collect:appended:${randomUUID()}`;
+    // In the stream's hash tag, since the marker is set in the appending MULTI.
+    this.marker = `${analyticsEventStream(prefix)}:appended:${randomUUID()}`;
     redis.on('ready', this.onReady);
   }
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../common/platform/redis';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
-import { isRedisUnavailable } from '../../../common/redis';
-import type { CollectedEvent } from '../../../common/collected-event';
+import { isRedisUnavailable } from '../../../common/platform/redis';
+import type { CollectedEvent } from '../../../common/contracts/collected-event';
 import type { FacadeDeps } from '../deps';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
-import { FACADE_SERVICE_IDENTITY } from '../../../common/identity';
+import { FACADE_SERVICE_IDENTITY } from '../../../common/contracts/identity';
 import {
   COLLECT_RETRY_AFTER_SECONDS,
   CollectedEventWriter,
@@ -38,7 +38,7 @@ export function notCountedReason(userAgent: string): NotCountedReason | null {
  * write through this); the collector's own appends go through CollectedEventWriter.
  */
 export async function appendEvent(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   event: CollectedEvent,
 ): Promise<void> {
@@ -64,7 +64,7 @@ export class CollectorService {
   /** Salts by UTC day: today's and tomorrow's are kept ahead, so a Redis outage does not stop collection. */
   private readonly salts = new Map<number, string>();
   private saltTimer: NodeJS.Timeout | null = null;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly prefix: string;
   private readonly gateway: GatewayClient;
   private readonly cacheMs: number;

@@ -3,7 +3,7 @@ import geoip from 'geoip-lite';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
-import type { CollectedEvent, VisitorContext } from '../../../common/collected-event';
+import type { CollectedEvent, VisitorContext } from '../../../common/contracts/collected-event';
 import type { CollectPayload } from './collect.schema';
 
 const COUNTRY = /^[A-Z]{2}$/;

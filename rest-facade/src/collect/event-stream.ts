@@ -3,10 +3,12 @@ import {
   ANALYTICS_STREAM_MAX_LENGTH,
   analyticsEventStream,
   type CollectedEvent,
-} from '../../../common/collected-event';
+} from '../../../common/contracts/collected-event';
 
 export const LIVE_WINDOW_MS = 5 * 60_000;
-export const liveKey = (prefix: string, websiteId: string) => `${prefix}live:${websiteId}`;
+/** In the stream's hash tag: the MULTI that appends an event marks its visitor too (one slot). */
+export const liveKey = (prefix: string, websiteId: string) =>
+  `${analyticsEventStream(prefix)}:live:${websiteId}`;
 
 /** What the live-visitor set needs of an event. */
 export type LiveMark = Pick<CollectedEvent, 'websiteId' | 'visitorId' | 'ts'>;

@@ -1,6 +1,6 @@
 import { Counter } from 'prom-client';
-import type { ServiceMetrics } from '../../../common/metrics';
-import { PLANS } from '../../../common/plans';
+import type { ServiceMetrics } from '../../../common/platform/metrics';
+import { PLANS } from '../../../common/contracts/plans';
 import type { Tier } from '../auth/api-key-auth';
 import type { LimitDecision } from './usage-limiter';
 

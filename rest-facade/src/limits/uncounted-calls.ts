@@ -1,6 +1,6 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from '../../../common/logger';
-import { usageKeys } from '../../../common/usage-keys';
+import type { RedisClient } from '../../../common/platform/redis';
+import type { Logger } from '../../../common/platform/logger';
+import { usageKeys } from '../../../common/contracts/usage-keys';
 
 /** At most this many keys are remembered; an outage long enough to exceed it is logged. */
 const MAX_KEYS = 100_000;
@@ -17,7 +17,7 @@ export class UncountedCalls {
   private readonly keys: ReturnType<typeof usageKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     private readonly logger: Logger,
   ) {
@@ -58,34 +58,44 @@ export class UncountedCalls {
     const batch = this.pending;
     this.pending = new Map();
     this.overflowWarned = false;
-    const pipeline = this.redis.multi();
+    // One MULTI per key: a key's counters share its hash tag, different keys may be on different
+    // Redis Cluster nodes.
+    const written = await Promise.allSettled(
+      [...batch].map(async ([keyId, days]) => {
+        const tx = this.redis.multi();
+        let total = 0;
+        for (const [day, count] of days) {
+          tx.hincrby(this.keys.keyDaily(keyId), day, count);
+          total += count;
+        }
+        await tx.incrby(this.keys.keyTotal(keyId), total).exec();
+        return total;
+      }),
+    );
     let calls = 0;
-    for (const [keyId, days] of batch) {
-      let total = 0;
-      for (const [day, count] of days) {
-        pipeline.hincrby(this.keys.keyDaily(keyId), day, count);
-        total += count;
+    let failure: unknown = null;
+    [...batch].forEach(([keyId, days], i) => {
+      const outcome = written[i]!;
+      if (outcome.status === 'fulfilled') {
+        calls += outcome.value;
+        return;
       }
-      pipeline.incrby(this.keys.keyTotal(keyId), total);
-      calls += total;
-    }
-    try {
-      await pipeline.exec();
+      // Not applied (MULTI is all or nothing): kept for the next attempt.
+      failure ??= outcome.reason;
+      const held = this.pending.get(keyId) ?? new Map<string, number>();
+      for (const [day, count] of days) held.set(day, (held.get(day) ?? 0) + count);
+      this.pending.set(keyId, held);
+    });
+    const keys = written.filter((outcome) => outcome.status === 'fulfilled').length;
+    if (keys > 0)
       this.logger.info(
-        { calls, keys: batch.size },
+        { calls, keys },
         'calls answered during the redis outage added to the key totals',
       );
-    } catch (error) {
-      // Not applied (MULTI is all or nothing): keep them for the next attempt.
-      for (const [keyId, days] of batch) {
-        const held = this.pending.get(keyId) ?? new Map<string, number>();
-        for (const [day, count] of days) held.set(day, (held.get(day) ?? 0) + count);
-        this.pending.set(keyId, held);
-      }
+    if (failure)
       this.logger.warn(
-        { err: (error as Error).message },
+        { err: (failure as Error).message },
         'could not add the outage calls to the key totals yet',
       );
-    }
   }
 }

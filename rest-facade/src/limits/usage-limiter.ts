@@ -1,9 +1,9 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../common/platform/redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Logger } from '../../../common/logger';
+import type { Logger } from '../../../common/platform/logger';
 import { UncountedCalls } from './uncounted-calls';
-import { usageKeys } from '../../../common/usage-keys';
-import { minuteLimiterOnRedis } from '../../../common/per-minute-limit';
+import { usageKeys } from '../../../common/contracts/usage-keys';
+import { minuteLimiterOnRedis } from '../../../common/platform/per-minute-limit';
 
 export interface LimitSubject {
   keyId: string;
@@ -36,33 +36,48 @@ const MONTH_COUNTER_GRACE_MS = 40 * DAY_MS;
 const DAILY_KEPT_DAYS = 31;
 
 /**
- * KEYS: monthly counter, key total, key daily hash. ARGV: minute admitted (1/0), monthly limit,
- * counter expiry (ms epoch), today (YYYY-MM-DD), oldest day kept (YYYY-MM-DD), daily hash
- * lifetime (ms). Atomic, so N concurrent requests against a quota of L admit exactly L, across
- * any number of facade instances. The first call of a day drops the days that left the window
- * (dates compare as strings) and extends the hash's life, so an unused key's hash goes away.
+ * KEYS: the organization's monthly counter. ARGV: minute admitted (1/0), monthly limit, counter
+ * expiry (ms epoch). Returns {1 counted, 0 refused, 2 not asked; the count}. Atomic, so N
+ * concurrent requests against a quota of L admit exactly L, across any number of facade instances.
  */
 const MONTHLY_SCRIPT = `
-local total = redis.call('INCR', KEYS[2])
-if redis.call('HINCRBY', KEYS[3], ARGV[4], 1) == 1 then
-  for _, day in ipairs(redis.call('HKEYS', KEYS[3])) do
-    if day < ARGV[5] then redis.call('HDEL', KEYS[3], day) end
-  end
-  redis.call('PEXPIRE', KEYS[3], ARGV[6])
-end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if ARGV[1] == '0' then return {2, used, total} end
-if used >= tonumber(ARGV[2]) then return {0, used, total} end
+if ARGV[1] == '0' then return {2, used} end
+if used >= tonumber(ARGV[2]) then return {0, used} end
 used = redis.call('INCR', KEYS[1])
 if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[3]) end
-return {1, used, total}
+return {1, used}
+`;
+
+/**
+ * KEYS: key total, key daily hash. ARGV: today (YYYY-MM-DD), oldest day kept (YYYY-MM-DD), daily
+ * hash lifetime (ms). Returns the key's total. The first call of a day drops the days that left
+ * the window (dates compare as strings) and extends the hash's life, so an unused key's hash goes
+ * away. Apart from MONTHLY_SCRIPT because the keys are the key's (hash tag `{key id}`) and the
+ * count the organization's (`{org id}`), two slots on a Redis Cluster; both are sent in the same
+ * tick, so on one server they still share a round trip (auto-pipelining).
+ */
+const KEY_COUNT_SCRIPT = `
+local total = redis.call('INCR', KEYS[1])
+if redis.call('HINCRBY', KEYS[2], ARGV[1], 1) == 1 then
+  for _, day in ipairs(redis.call('HKEYS', KEYS[2])) do
+    if day < ARGV[2] then redis.call('HDEL', KEYS[2], day) end
+  end
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+end
+return total
 `;
 
 export function monthlyResetAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
-type MonthlyResult = [number, number, number];
+type MonthlyResult = [number, number];
+
+interface UsageScripts {
+  waCountMonthly(...args: Array<string | number>): Promise<MonthlyResult>;
+  waCountKeyCall(...args: Array<string | number>): Promise<number>;
+}
 
 /** A point is given back only while its window has this long left (time to reach Redis). */
 const GIVE_BACK_MARGIN_MS = 1_000;
@@ -91,13 +106,14 @@ export class UsageLimiter {
   private readonly uncounted: UncountedCalls;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
   ) {
     this.keys = usageKeys(prefix);
     this.uncounted = new UncountedCalls(redis, prefix, logger);
-    redis.defineCommand('waCountMonthly', { numberOfKeys: 3, lua: MONTHLY_SCRIPT });
+    redis.defineCommand('waCountMonthly', { numberOfKeys: 1, lua: MONTHLY_SCRIPT });
+    redis.defineCommand('waCountKeyCall', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
   }
 
   /**
@@ -127,27 +143,34 @@ export class UsageLimiter {
   ): Promise<LimitDecision> {
     const resetAt = monthlyResetAt(now);
     let monthly: MonthlyResult | null = null;
+    let keyTotal: number | null = null;
     try {
-      monthly = (await (
-        this.redis as unknown as {
-          waCountMonthly(...args: Array<string | number>): Promise<MonthlyResult>;
-        }
-      ).waCountMonthly(
-        this.keys.monthly(subject.billingOrganizationId, now),
+      const scripts = this.redis as unknown as UsageScripts;
+      const keyCounted = scripts.waCountKeyCall(
         this.keys.keyTotal(subject.keyId),
         this.keys.keyDaily(subject.keyId),
-        minute.admitted ? '1' : '0',
-        subject.requestsPerMonth,
-        resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
         now.toISOString().slice(0, 10),
         new Date(now.getTime() - (DAILY_KEPT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10),
         DAILY_KEPT_DAYS * DAY_MS,
-      )) as MonthlyResult;
+      );
+      const monthCounted = scripts.waCountMonthly(
+        this.keys.monthly(subject.billingOrganizationId, now),
+        minute.admitted ? '1' : '0',
+        subject.requestsPerMonth,
+        resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
+      );
+      // Both settle before either failure is looked at: a call the key's counters took is not
+      // held for them again (uncounted) when only the monthly count failed.
+      const [keyResult, monthResult] = await Promise.allSettled([keyCounted, monthCounted]);
+      if (keyResult.status === 'rejected') throw keyResult.reason;
+      keyTotal = Number(keyResult.value);
+      if (monthResult.status === 'rejected') throw monthResult.reason;
+      monthly = monthResult.value;
       this.markStore(true);
       if (this.uncounted.size > 0) void this.uncounted.flush();
     } catch (error) {
       this.markStore(false, error);
-      this.uncounted.add(subject.keyId, now);
+      if (keyTotal === null) this.uncounted.add(subject.keyId, now);
     }
     const monthlyUsed = monthly ? Number(monthly[1]) : null;
     const base = {
@@ -155,7 +178,7 @@ export class UsageLimiter {
       minuteWindowEndsInMs: minute.windowEndsInMs,
       retryAfterSeconds: minute.retryAfterSeconds,
       monthlyUsed,
-      keyTotal: monthly ? Number(monthly[2]) : null,
+      keyTotal: monthly ? keyTotal : null,
       resetAt,
       crossedThreshold: null,
     };

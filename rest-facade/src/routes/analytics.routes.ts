@@ -1,145 +1,66 @@
 import type { Request } from 'express';
-import { z } from 'zod';
+import { toQueryInput, toRestQueryResult } from '../../../common/contracts/analytics-query';
 import { invalidParameters, notJsonBody } from '../api-error';
-import type { RouteDefinition } from './route-definition';
 import {
+  AnalyticsBreakdownDocument,
+  AnalyticsOverviewDocument,
+  AnalyticsQueryDocument,
+  AnalyticsTechnologyDocument,
+  AnalyticsVisitorsDocument,
+  ErrorGroupsDocument,
+  HeatmapPagesDocument,
+  ReplaySessionsDocument,
+  type AnalyticsQueryInput,
+  type BreakdownDimension,
+} from '../generated/operations';
+import {
+  COUNTRIES_EXAMPLE,
+  ERROR_GROUPS_EXAMPLE,
+  HEATMAP_PAGES_EXAMPLE,
+  OVERVIEW_EXAMPLE,
+  PAGES_EXAMPLE,
+  QUERY_REQUEST_EXAMPLE,
+  QUERY_RESULT_EXAMPLE,
+  REPLAY_SESSIONS_EXAMPLE,
+  SOURCES_EXAMPLE,
+  TECHNOLOGY_EXAMPLE,
+  VISITORS_EXAMPLE,
+} from '../openapi/examples';
+import {
+  AnalyticsOverviewSchema,
+  CountryListSchema,
+  ErrorGroupListSchema,
+  HeatmapPageListSchema,
+  PageListSchema,
+  queryBodySchema,
+  QueryResultSchema,
+  ReplaySessionListSchema,
+  SourceListSchema,
+  TechnologySchema,
+  VisitorListSchema,
+} from './analytics.schema';
+import { API_BASE, COUNTED_CALL, param, WEBSITE_PARAMS } from './common';
+import {
+  HEATMAP_PAGES,
   MAX_LIMIT,
-  QUERY_DIMENSIONS,
-  QUERY_METRICS,
-  TIME_DIMENSIONS,
-} from '../../../common/analytics-query';
+  NO_QUERY,
+  pagedQuery,
+  parsePage,
+  parseRange,
+  RANGE_AND_LIMIT_QUERY,
+  RANGE_QUERY,
+  RANGE_VALUES,
+  restRange,
+  ROWS,
+  type PageSize,
+  type RestRange,
+} from './query-parameters';
+import { API_KEY_BODY_ERRORS, API_KEY_ERRORS, USAGE_HEADERS } from './responses';
+import { apiKeyRoute, type ApiKeyRoute } from './route';
+import { snakeKeys } from './snake-keys';
+import type { z } from 'zod';
 
-export { MAX_LIMIT };
-
-/** REST range values and the GraphQL enum each stands for. */
-export const RANGE_VALUES = {
-  '24h': 'LAST_24_HOURS',
-  '7d': 'LAST_7_DAYS',
-  '30d': 'LAST_30_DAYS',
-  '90d': 'LAST_90_DAYS',
-  '1y': 'LAST_YEAR',
-} as const;
-export type RestRange = keyof typeof RANGE_VALUES;
-export const DEFAULT_RANGE: RestRange = '7d';
-export const DEFAULT_LIMIT = 100;
-export const MAX_OFFSET = 2_000_000_000;
-const RANGE_QUERY = ['range', 'timeRange'] as const;
-const PAGED_QUERY = [...RANGE_QUERY, 'limit', 'offset'] as const;
-
-function single(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string')
-    throw invalidParameters(`${name} must be given once, as a plain value`);
-  return value;
-}
-
-/** `range`, or its alias `timeRange` (used by the spec's polling example); default 7d. */
-export function parseRange(req: Request): (typeof RANGE_VALUES)[RestRange] {
-  const range = single(req, 'range');
-  const alias = single(req, 'timeRange');
-  if (range !== undefined && alias !== undefined && range !== alias)
-    throw invalidParameters('range and timeRange disagree; send one of them');
-  const value = range ?? alias ?? DEFAULT_RANGE;
-  if (!Object.hasOwn(RANGE_VALUES, value))
-    throw invalidParameters(
-      `range must be one of ${Object.keys(RANGE_VALUES).join(', ')} (got ${JSON.stringify(value)})`,
-    );
-  return RANGE_VALUES[value as RestRange];
-}
-
-export const restRange = (graphqlRange: unknown): string =>
-  Object.entries(RANGE_VALUES).find(([, v]) => v === graphqlRange)?.[0] ?? String(graphqlRange);
-
-/** An integer parameter; absent gives the fallback, present but empty is refused like any non-integer. */
-function integer(req: Request, name: string, fallback: number, min: number): number {
-  const raw = single(req, name);
-  if (raw === undefined) return fallback;
-  if (!/^-?\d+$/.test(raw))
-    throw invalidParameters(`${name} must be an integer (got ${JSON.stringify(raw)})`);
-  const value = Number(raw);
-  if (value < min) throw invalidParameters(`${name} must be at least ${min} (got ${raw})`);
-  return value;
-}
-
-/** How many rows a page holds unless asked, and at most. */
-export interface PageSize {
-  defaultLimit: number;
-  maxLimit: number;
-}
-export const ROWS: PageSize = { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT };
-/** Heatmap pages come with up to 100 cells each: ten a page unless asked, a hundred at most. */
-export const HEATMAP_PAGES: PageSize = { defaultLimit: 10, maxLimit: 100 };
-
-/**
- * limit (default 100, any larger value clamped to 1000, or the route's own) and offset (default
- * 0, at most 2e9).
- */
-export function parsePage(req: Request, size: PageSize = ROWS): { limit: number; offset: number } {
-  const limit = Math.min(integer(req, 'limit', size.defaultLimit, 1), size.maxLimit);
-  const offset = integer(req, 'offset', 0, 0);
-  if (offset > MAX_OFFSET) throw invalidParameters(`offset must be at most ${MAX_OFFSET}`);
-  return { limit, offset };
-}
-
-/** Field names are few and repeat in every row: each is converted once. */
-const snakeNames = new Map<string, string>();
-const snake = (key: string) => {
-  let name = snakeNames.get(key);
-  if (name === undefined) {
-    name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    if (snakeNames.size < 1_000) snakeNames.set(key, name);
-  }
-  return name;
-};
-
-/** GraphQL's camelCase field names become the REST API's snake_case, at every depth. */
-export function snakeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value && typeof value === 'object') {
-    const result: Record<string, unknown> = {};
-    for (const key in value)
-      result[snake(key)] = snakeKeys((value as Record<string, unknown>)[key]);
-    return result;
-  }
-  return value;
-}
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-
-/** The body of POST /query/:websiteId (modelled on Plausible's Stats API v2); published as JSON Schema. */
-export const queryBodySchema = z
-  .object({
-    metrics: z.array(z.enum(QUERY_METRICS)).min(1).max(QUERY_METRICS.length),
-    dimensions: z
-      .array(z.enum([...QUERY_DIMENSIONS, ...TIME_DIMENSIONS]))
-      .max(1)
-      .default([]),
-    filters: z
-      .array(
-        z.tuple([
-          z.enum(['is', 'is_not', 'contains']),
-          z.enum(QUERY_DIMENSIONS),
-          z.array(z.string().min(1).max(500)).min(1).max(100),
-        ]),
-      )
-      .max(20)
-      .default([]),
-    date_range: z
-      .union([z.enum(['24h', '7d', '30d', '90d', '1y']), z.tuple([isoDate, isoDate])], {
-        error: 'must be one of "24h", "7d", "30d", "90d", "1y", or ["YYYY-MM-DD", "YYYY-MM-DD"]',
-      })
-      .default('7d'),
-    order_by: z
-      .array(z.tuple([z.string().min(1), z.enum(['asc', 'desc'])]))
-      .max(3)
-      .default([]),
-    limit: z.number().int().min(1).default(DEFAULT_LIMIT),
-    offset: z.number().int().min(0).max(MAX_OFFSET).default(0),
-  })
-  .strict();
-
-function queryInput(req: Request) {
+function queryInput(req: Request): AnalyticsQueryInput {
   // Otherwise `curl -d '{…}'` (form-encoded by default) would meet "metrics: expected array".
   if (!req.is('application/json')) throw notJsonBody();
   const parsed = queryBodySchema.safeParse(req.body);
@@ -153,55 +74,73 @@ function queryInput(req: Request) {
   const body = parsed.data;
   const custom = Array.isArray(body.date_range);
   return {
-    metrics: body.metrics,
-    dimensions: body.dimensions,
-    filters: body.filters.map(([operator, dimension, values]) => ({
-      operator: operator.toUpperCase(),
-      dimension,
-      values,
-    })),
+    ...toQueryInput(body, (message) => invalidParameters(message)),
     range: custom ? null : RANGE_VALUES[body.date_range as RestRange],
     from: custom ? body.date_range[0] : null,
     to: custom ? body.date_range[1] : null,
-    orderBy: body.order_by.map(([field, direction]) => ({
-      field,
-      direction: direction.toUpperCase(),
-    })),
     limit: Math.min(body.limit, MAX_LIMIT),
     offset: body.offset,
   };
 }
 
-const websiteId = (req: Request) => String(req.params.websiteId);
-type Website<K extends string> = { website: Record<K, Record<string, unknown>> };
-const field = <K extends string>(data: Record<string, unknown>, key: K) =>
-  (data as Website<K>).website[key];
+/**
+ * The website an analytics operation answered about. Null comes only with an error (unknown
+ * website, no access), which is answered before any presenter runs.
+ */
+function websiteOf<W>(data: { website: W | null }): W {
+  if (!data.website) throw new Error('the operation answered no website and no error');
+  return data.website;
+}
 
 const withPage = (req: Request, size: PageSize = ROWS) => ({
-  websiteId: websiteId(req),
+  websiteId: param(req, 'websiteId'),
   range: parseRange(req),
   ...parsePage(req, size),
 });
 
+const PAGED_QUERY = pagedQuery();
+
+/**
+ * What every analytics route shares: a website, an API key with read_analytics, the errors, and
+ * an answer that depends on that website's data.
+ */
+const analytics = {
+  auth: 'apiKey',
+  counted: true,
+  permission: 'read_analytics',
+  cache: 'website',
+  params: WEBSITE_PARAMS,
+  tag: 'Analytics',
+  errors: API_KEY_ERRORS,
+} as const;
+
+const ok = (summary: string, schema: z.ZodType, example: unknown) => ({
+  status: 200 as const,
+  description: summary,
+  schema,
+  example,
+  headers: USAGE_HEADERS,
+});
+
 /** A breakdown route: rows renamed after what the value is (`country`, `path`, …). */
 function breakdownRoute(
-  path: string,
-  dimension: string,
+  route: Pick<ApiKeyRoute, 'path' | 'operationId' | 'summary' | 'description'>,
+  dimension: BreakdownDimension,
   listName: string,
   valueName: string,
-): RouteDefinition {
-  return {
+  schema: z.ZodType,
+  example: unknown,
+): ApiKeyRoute {
+  return apiKeyRoute({
+    ...analytics,
+    ...route,
     method: 'get',
-    path,
-    operation: 'AnalyticsBreakdown',
+    description: `${route.description} ${COUNTED_CALL}`,
+    operation: AnalyticsBreakdownDocument,
     query: PAGED_QUERY,
-    permission: 'read_analytics',
     variables: (req) => ({ ...withPage(req), dimension }),
     present: (data) => {
-      const breakdown = field(data, 'breakdown') as {
-        rows: Array<Record<string, unknown>>;
-        pagination: unknown;
-      };
+      const { breakdown } = websiteOf(data);
       return {
         [listName]: breakdown.rows.map(({ value, ...rest }) =>
           snakeKeys({ [valueName]: value, ...rest }),
@@ -209,69 +148,127 @@ function breakdownRoute(
         pagination: snakeKeys(breakdown.pagination),
       };
     },
-  };
+    response: ok(route.summary, schema, example),
+  });
 }
 
 /** Analytics routes of the External API. Website access is checked by the keys subgraph. */
-export const ANALYTICS_ROUTES: RouteDefinition[] = [
-  {
+export const ANALYTICS_ROUTES: ApiKeyRoute[] = [
+  apiKeyRoute({
+    ...analytics,
     method: 'get',
-    path: '/analytics/:websiteId',
-    operation: 'AnalyticsOverview',
+    path: `${API_BASE}/analytics/:websiteId`,
+    operation: AnalyticsOverviewDocument,
     query: RANGE_QUERY,
-    permission: 'read_analytics',
-    variables: (req) => ({ websiteId: websiteId(req), range: parseRange(req) }),
+    variables: (req) => ({ websiteId: param(req, 'websiteId'), range: parseRange(req) }),
     present: (data) => {
-      const overview = field(data, 'overview') as { range: string; series: unknown[] } & Record<
-        string,
-        unknown
-      >;
+      const { id, overview } = websiteOf(data);
       const { series, range, ...rest } = overview;
       return {
-        website_id: (data as Website<'id'>).website.id,
+        website_id: id,
         range: restRange(range),
-        ...(snakeKeys(rest) as object),
+        ...snakeKeys(rest),
         daily_stats: snakeKeys(series),
       };
     },
-  },
-  {
+    operationId: 'getAnalyticsOverview',
+    summary: 'Summary and one entry per day (per hour for 24h)',
+    description: `Totals of the range (visits, page views, unique visitors, sessions, bounce rate, visit duration) and one zero-filled entry per bucket in daily_stats, in one call: no paging through visitor records. ${COUNTED_CALL}`,
+    response: ok(
+      'Summary and one entry per day (per hour for 24h)',
+      AnalyticsOverviewSchema,
+      OVERVIEW_EXAMPLE,
+    ),
+  }),
+  apiKeyRoute({
+    ...analytics,
     method: 'get',
-    path: '/analytics/:websiteId/visitors',
-    operation: 'AnalyticsVisitors',
+    path: `${API_BASE}/analytics/:websiteId/visitors`,
+    operation: AnalyticsVisitorsDocument,
     query: PAGED_QUERY,
-    permission: 'read_analytics',
     variables: withPage,
-    present: (data) => snakeKeys(field(data, 'visitors')),
-  },
-  breakdownRoute('/analytics/:websiteId/countries', 'COUNTRY', 'countries', 'country'),
-  breakdownRoute('/analytics/:websiteId/pages', 'PAGE', 'pages', 'path'),
-  breakdownRoute('/analytics/:websiteId/sources', 'SOURCE', 'sources', 'source'),
-  {
+    present: (data) => snakeKeys(websiteOf(data).visitors),
+    operationId: 'listVisitors',
+    summary: 'Visitors active in the range, in first-seen order (stable for paging)',
+    description: `Visitors with any event in the range. Paged by limit and offset: continue with offset + limit until pagination.has_more is false. ${COUNTED_CALL}`,
+    response: ok(
+      'Visitors active in the range, in first-seen order (stable for paging)',
+      VisitorListSchema,
+      VISITORS_EXAMPLE,
+    ),
+  }),
+  breakdownRoute(
+    {
+      path: `${API_BASE}/analytics/:websiteId/countries`,
+      operationId: 'listCountries',
+      summary: 'Countries, most visitors first',
+      description:
+        'Visitors, page views, sessions, bounce rate and visit duration per country (ISO 3166-1 alpha-2), paged by limit and offset.',
+    },
+    'COUNTRY',
+    'countries',
+    'country',
+    CountryListSchema,
+    COUNTRIES_EXAMPLE,
+  ),
+  breakdownRoute(
+    {
+      path: `${API_BASE}/analytics/:websiteId/pages`,
+      operationId: 'listPages',
+      summary: 'Pages, most visitors first',
+      description:
+        'The same figures per page path (without query string); sessions counts the visits that entered on the page.',
+    },
+    'PAGE',
+    'pages',
+    'path',
+    PageListSchema,
+    PAGES_EXAMPLE,
+  ),
+  breakdownRoute(
+    {
+      path: `${API_BASE}/analytics/:websiteId/sources`,
+      operationId: 'listSources',
+      summary: 'Traffic sources, most visitors first',
+      description:
+        'The same figures per traffic source: utm_source, else the referrer host; "direct" when there is none or it is internal.',
+    },
+    'SOURCE',
+    'sources',
+    'source',
+    SourceListSchema,
+    SOURCES_EXAMPLE,
+  ),
+  apiKeyRoute({
+    ...analytics,
     method: 'get',
-    path: '/analytics/:websiteId/technology',
-    operation: 'AnalyticsTechnology',
-    query: [...RANGE_QUERY, 'limit'],
-    permission: 'read_analytics',
+    path: `${API_BASE}/analytics/:websiteId/technology`,
+    operation: AnalyticsTechnologyDocument,
+    query: RANGE_AND_LIMIT_QUERY,
     variables: (req) => ({
-      websiteId: websiteId(req),
+      websiteId: param(req, 'websiteId'),
       range: parseRange(req),
       limit: parsePage(req).limit,
     }),
-    present: (data) => snakeKeys(field(data, 'technology')),
-  },
-  {
+    present: (data) => snakeKeys(websiteOf(data).technology),
+    operationId: 'getTechnology',
+    summary: 'Devices, browsers and operating systems (limit rows each)',
+    description: `Visitors, page views and sessions per device type, browser and operating system, most visitors first; each list holds at most limit rows. ${COUNTED_CALL}`,
+    response: ok(
+      'Devices, browsers and operating systems (limit rows each)',
+      TechnologySchema,
+      TECHNOLOGY_EXAMPLE,
+    ),
+  }),
+  apiKeyRoute({
+    ...analytics,
     method: 'get',
-    path: '/heatmaps/:websiteId/pages',
-    operation: 'HeatmapPages',
-    query: PAGED_QUERY,
-    permission: 'read_analytics',
+    path: `${API_BASE}/heatmaps/:websiteId/pages`,
+    operation: HeatmapPagesDocument,
+    query: pagedQuery(HEATMAP_PAGES, 'Heatmap pages (each with up to 100 cells)'),
     variables: (req) => withPage(req, HEATMAP_PAGES),
     present: (data) => {
-      const { pages, pagination } = field(data, 'heatmapPages') as {
-        pages: Array<{ cells: Array<[number, number, number]> }>;
-        pagination: unknown;
-      };
+      const { pages, pagination } = websiteOf(data).heatmapPages;
       // The engine sends cells as [x, y, clicks] triples; the REST body keeps them objects.
       return {
         pages: pages.map(({ cells, ...page }) => ({
@@ -281,35 +278,71 @@ export const ANALYTICS_ROUTES: RouteDefinition[] = [
         pagination: snakeKeys(pagination),
       };
     },
-  },
-  {
+    operationId: 'listHeatmapPages',
+    summary: 'Pages with clicks, most clicked first',
+    description: `Pages clicked in the range, each with its busiest cells: x is the whole percent of the viewport width, y the 50 px band from the top of the document. ${COUNTED_CALL}`,
+    response: ok(
+      'Pages with clicks, most clicked first',
+      HeatmapPageListSchema,
+      HEATMAP_PAGES_EXAMPLE,
+    ),
+  }),
+  apiKeyRoute({
+    ...analytics,
     method: 'get',
-    path: '/replays/:websiteId/sessions',
-    operation: 'ReplaySessions',
+    path: `${API_BASE}/replays/:websiteId/sessions`,
+    operation: ReplaySessionsDocument,
     query: PAGED_QUERY,
-    permission: 'read_analytics',
     variables: withPage,
-    present: (data) => snakeKeys(field(data, 'replaySessions')),
-  },
-  {
+    present: (data) => snakeKeys(websiteOf(data).replaySessions),
+    operationId: 'listReplaySessions',
+    summary: 'Recorded sessions, newest first',
+    description: `Sessions the tracking script recorded with activity in the range, with their size, entry page and the visitor’s device. ${COUNTED_CALL}`,
+    response: ok(
+      'Recorded sessions, newest first',
+      ReplaySessionListSchema,
+      REPLAY_SESSIONS_EXAMPLE,
+    ),
+  }),
+  apiKeyRoute({
+    ...analytics,
     method: 'get',
-    path: '/errors/:websiteId/groups',
-    operation: 'ErrorGroups',
+    path: `${API_BASE}/errors/:websiteId/groups`,
+    operation: ErrorGroupsDocument,
     query: PAGED_QUERY,
-    permission: 'read_analytics',
     variables: withPage,
-    present: (data) => snakeKeys(field(data, 'errorGroups')),
-  },
-  {
+    present: (data) => snakeKeys(websiteOf(data).errorGroups),
+    operationId: 'listErrorGroups',
+    summary: 'JavaScript error groups, most frequent in the range first',
+    description: `JavaScript errors grouped by message and first stack frame, with their occurrences and affected visitors in the range and their occurrences ever. ${COUNTED_CALL}`,
+    response: ok(
+      'JavaScript error groups, most frequent in the range first',
+      ErrorGroupListSchema,
+      ERROR_GROUPS_EXAMPLE,
+    ),
+  }),
+  apiKeyRoute({
+    ...analytics,
     method: 'post',
-    path: '/query/:websiteId',
-    operation: 'AnalyticsQuery',
-    query: [],
-    permission: 'read_analytics',
-    variables: (req) => ({ websiteId: websiteId(req), input: queryInput(req) }),
-    present: (data) => {
-      const { from, to, ...rest } = field(data, 'query');
-      return { ...(snakeKeys(rest) as object), date_range: { from, to } };
+    path: `${API_BASE}/query/:websiteId`,
+    operation: AnalyticsQueryDocument,
+    query: NO_QUERY,
+    body: {
+      schema: queryBodySchema,
+      component: 'QueryRequest',
+      mediaTypes: ['application/json'],
+      example: QUERY_REQUEST_EXAMPLE,
+      limit: '64kb',
     },
-  },
+    variables: (req) => ({ websiteId: param(req, 'websiteId'), input: queryInput(req) }),
+    present: (data) => {
+      const { from, to, ...rest } = toRestQueryResult(websiteOf(data).query);
+      return { ...snakeKeys(rest), date_range: { from, to } };
+    },
+    operationId: 'queryAnalytics',
+    summary: 'Custom query: metrics, one dimension, filters, date range, order, paging',
+    description: `Metrics for at most one dimension (a breakdown, or time by day or hour), with filters, a range value or custom dates, order and paging. The body is JSON, sent as application/json, at most 64 KiB; it is read after the key and the limits. ${COUNTED_CALL}`,
+    response: ok('Query result', QueryResultSchema, QUERY_RESULT_EXAMPLE),
+    errors: { ...API_KEY_ERRORS, ...API_KEY_BODY_ERRORS },
+  }),
 ];

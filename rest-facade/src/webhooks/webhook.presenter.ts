@@ -1,27 +1,7 @@
-/** GraphQL shapes of the webhook operations and their REST (snake_case) presentation. */
-export interface WebhookFields {
-  id: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[];
-  status: string;
-  disabledReason: string | null;
-  createdAt: string;
-  secretRotatedAt: string | null;
-}
+/** The webhook operations' data in its REST (snake_case) presentation. */
+import type { TestWebhookMutation, WebhookFieldsFragment } from '../generated/operations';
 
-export interface TestResultFields {
-  deliveryId: string;
-  eventId: string;
-  success: boolean;
-  statusCode: number | null;
-  responseBody: string;
-  responseBodyTruncated: boolean;
-  durationMs: number;
-  error: string | null;
-}
-
-export function presentWebhook(w: WebhookFields) {
+export function presentWebhook(w: WebhookFieldsFragment) {
   return {
     id: w.id,
     url: w.url,
@@ -34,7 +14,7 @@ export function presentWebhook(w: WebhookFields) {
   };
 }
 
-export function presentTestResult(r: TestResultFields) {
+export function presentTestResult(r: TestWebhookMutation['testWebhook']) {
   return {
     delivery_id: r.deliveryId,
     event_id: r.eventId,

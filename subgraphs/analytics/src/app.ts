@@ -1,8 +1,8 @@
-import type { Logger } from '../../../common/logger';
-import { fromRoot } from '../../../common/paths';
-import { PeriodicTask } from '../../../common/periodic-task';
-import { startSubgraph } from '../../../common/subgraph-runtime';
-import { createSubgraphApp } from '../../../common/subgraph-server';
+import type { Logger } from '../../../common/platform/logger';
+import { fromRoot } from '../../../common/platform/paths';
+import { PeriodicTask } from '../../../common/platform/periodic-task';
+import { startSubgraph } from '../../../common/platform/subgraph-runtime';
+import { createSubgraphApp } from '../../../common/platform/subgraph-server';
 import type { AnalyticsConfig } from './config';
 import { createAnalyticsLoaders, type AnalyticsDeps } from './context';
 import { analyticsResolvers } from './resolvers';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { loadAll, parseEnv, type Env } from '../../../common/config';
-import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
+import { loadAll, parseEnv, type Env } from '../../../common/platform/config';
+import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/platform/subgraph-config';
 
 export interface AnalyticsConfig extends SubgraphConfig {
   /** Raw events, replay chunks and visitor records older than this are deleted; counters are kept. */

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { SubgraphContext } from '../../../common/subgraph-server';
+import type { SubgraphContext } from '../../../common/platform/subgraph-server';
 import type { IngestService } from './services/ingest.service';
 import type { QueryService } from './services/query.service';
 import type { RetentionService } from './services/retention.service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { booleanFlag, loadAll, parseEnv, type Env } from '../../../common/config';
-import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
+import { booleanFlag, loadAll, parseEnv, type Env } from '../../../common/platform/config';
+import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/platform/subgraph-config';
 
 export interface KeysConfig extends SubgraphConfig {
   /** How often expiry warnings are looked for. */

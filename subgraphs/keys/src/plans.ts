@@ -1,4 +1,4 @@
-import { PLANS, type PlanName } from '../../../common/plans';
+import { PLANS, type PlanName } from '../../../common/contracts/plans';
 
 export { PLANS, type PlanName };
 

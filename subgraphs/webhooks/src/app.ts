@@ -1,7 +1,7 @@
-import type { Logger } from '../../../common/logger';
-import { fromRoot } from '../../../common/paths';
-import { startSubgraph } from '../../../common/subgraph-runtime';
-import { createSubgraphApp } from '../../../common/subgraph-server';
+import type { Logger } from '../../../common/platform/logger';
+import { fromRoot } from '../../../common/platform/paths';
+import { startSubgraph } from '../../../common/platform/subgraph-runtime';
+import { createSubgraphApp } from '../../../common/platform/subgraph-server';
 import type { WebhooksConfig } from './config';
 import { createWebhooksLoaders, type WebhooksDeps } from './context';
 import { DeliveryQueue, DeliveryWorker } from './delivery/delivery-queue';
@@ -10,13 +10,13 @@ import { createPlatformEventConsumer } from './delivery/platform-event-consumer'
 import type { DestinationPolicy } from './domain/destination-policy';
 import { SecretBox } from './domain/signing-secret';
 import { createWebhooksModels } from './models';
-import { createDeclaredIndexes } from '../../../common/mongo';
+import { createDeclaredIndexes } from '../../../common/platform/mongo';
 import { webhooksResolvers } from './resolvers';
-import { PeriodicTask } from '../../../common/periodic-task';
+import { PeriodicTask } from '../../../common/platform/periodic-task';
 import { DELIVERY_RETENTION_EVERY_MS, DeliveryRetention } from './services/delivery-retention';
 import { DeliveryService, OVERDUE_SWEEP_EVERY_MS } from './services/delivery.service';
 import { TestRateLimiter } from './services/test-rate-limiter';
-import { oneAtATime } from '../../../common/redis-lock';
+import { oneAtATime } from '../../../common/platform/redis-lock';
 import { WebhookService } from './services/webhook.service';
 
 export const WEBHOOKS_SCHEMA_PATH = fromRoot('subgraphs', 'webhooks', 'schema.graphql');

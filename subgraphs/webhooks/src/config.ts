@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { booleanFlag, ConfigError, loadAll, parseEnv, type Env } from '../../../common/config';
-import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/subgraph-config';
+import {
+  booleanFlag,
+  ConfigError,
+  loadAll,
+  parseEnv,
+  type Env,
+} from '../../../common/platform/config';
+import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/platform/subgraph-config';
 
 export interface DeliverySettings {
   /** Per-attempt time-out, connection and response included. */

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../../common/errors';
+import { AppError, notFound } from '../../../common/platform/errors';
 import type { DestinationRefusedError } from './domain/destination-policy';
 
 /** Webhook management belongs to dashboard users: an access token, never an API key. */

@@ -40,13 +40,13 @@ export type AnalyticsOverview = {
 
 /** A custom query over the counters (POST /query/:websiteId); see docs/analytics.md. */
 export type AnalyticsQueryInput = {
-  /** At most one: a breakdown dimension, time:day or time:hour. */
-  dimensions: Array<Scalars['String']['input']>;
+  /** At most one. */
+  dimensions: Array<QueryDimension>;
   filters: Array<QueryFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
   limit: Scalars['Int']['input'];
-  /** visitors, pageviews, sessions, bounce_rate, visit_duration, events */
-  metrics: Array<Scalars['String']['input']>;
+  /** Each at most once. */
+  metrics: Array<QueryMetric>;
   offset: Scalars['Int']['input'];
   orderBy: Array<QueryOrder>;
   /** Either a range or from and to (UTC dates, YYYY-MM-DD, inclusive). */
@@ -154,24 +154,69 @@ export type Pagination = {
   offset: Scalars['Int']['output'];
 };
 
+/**
+ * What a custom query answers per value. Values are the REST API's names, but for the time
+ * dimensions: `time:day` and `time:hour` are not GraphQL names (common/contracts/analytics-query.ts).
+ */
+export type QueryDimension =
+  | 'browser'
+  | 'country'
+  | 'device'
+  | 'event'
+  | 'os'
+  | 'page'
+  | 'source'
+  /** Per UTC day, zero-filled (REST: time:day). */
+  | 'time_day'
+  /** Per hour, zero-filled; needs the range LAST_24_HOURS (REST: time:hour). */
+  | 'time_hour';
+
 export type QueryFilter = {
-  /** A breakdown dimension: country, page, source, device, browser, os, event. */
-  dimension: Scalars['String']['input'];
+  /** A breakdown dimension: any but the time ones. */
+  dimension: QueryDimension;
   operator: FilterOperator;
   values: Array<Scalars['String']['input']>;
 };
 
+/** A figure of a custom query. Values are the REST API's names (common/contracts/analytics-query.ts). */
+export type QueryMetric =
+  | 'bounce_rate'
+  | 'events'
+  | 'pageviews'
+  | 'sessions'
+  /** Seconds per session. */
+  | 'visit_duration'
+  | 'visitors';
+
 export type QueryOrder = {
   direction: OrderDirection;
   /** A requested metric or the requested dimension. */
-  field: Scalars['String']['input'];
+  field: QueryOrderField;
 };
+
+/** What a custom query's rows are ordered by: a requested metric or the requested dimension. */
+export type QueryOrderField =
+  | 'bounce_rate'
+  | 'browser'
+  | 'country'
+  | 'device'
+  | 'event'
+  | 'events'
+  | 'os'
+  | 'page'
+  | 'pageviews'
+  | 'sessions'
+  | 'source'
+  | 'time_day'
+  | 'time_hour'
+  | 'visit_duration'
+  | 'visitors';
 
 export type QueryResult = {
   __typename?: 'QueryResult';
-  dimensions: Array<Scalars['String']['output']>;
+  dimensions: Array<QueryDimension>;
   from: Scalars['String']['output'];
-  metrics: Array<Scalars['String']['output']>;
+  metrics: Array<QueryMetric>;
   pagination: Pagination;
   results: Array<QueryResultRow>;
   to: Scalars['String']['output'];
@@ -424,8 +469,11 @@ export type ResolversTypes = {
   OrderDirection: OrderDirection;
   Pagination: ResolverTypeWrapper<Pagination>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  QueryDimension: QueryDimension;
   QueryFilter: QueryFilter;
+  QueryMetric: QueryMetric;
   QueryOrder: QueryOrder;
+  QueryOrderField: QueryOrderField;
   QueryResult: ResolverTypeWrapper<QueryResult>;
   QueryResultRow: ResolverTypeWrapper<QueryResultRow>;
   ReplaySession: ResolverTypeWrapper<ReplaySession>;
@@ -551,9 +599,9 @@ export type PaginationResolvers<ContextType = AnalyticsContext, ParentType exten
 };
 
 export type QueryResultResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['QueryResult'] = ResolversParentTypes['QueryResult']> = {
-  dimensions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  dimensions?: Resolver<Array<ResolversTypes['QueryDimension']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  metrics?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  metrics?: Resolver<Array<ResolversTypes['QueryMetric']>, ParentType, ContextType>;
   pagination?: Resolver<ResolversTypes['Pagination'], ParentType, ContextType>;
   results?: Resolver<Array<ResolversTypes['QueryResultRow']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1,4 +1,4 @@
-import type { CollectedEvent } from '../../../../common/collected-event';
+import type { CollectedEvent } from '../../../../common/contracts/collected-event';
 import { floorDay, floorHour, type Granularity } from './time-buckets';
 
 /** A visit ends after this much inactivity. */

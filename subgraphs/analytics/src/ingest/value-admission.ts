@@ -1,4 +1,5 @@
-import { ReplyError, type Redis } from 'ioredis';
+import { ReplyError } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import {
   admissionKey,
   admitAll,
@@ -37,9 +38,12 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 return admitted
 `;
 
-/** The Redis set of values admitted for one website, dimension and UTC day. */
+/**
+ * The Redis set of values admitted for one website, dimension and UTC day; in the hot tier's
+ * `{analytics}` hash tag, since a batch asks about all of its sets in one pipeline.
+ */
 export const admittedValuesKey = (prefix: string, websiteId: string, dim: string, day: number) =>
-  `${prefix}analytics:admitted:${websiteId}:${dim}:${new Date(day).toISOString().slice(0, 10)}`;
+  `${prefix}{analytics}:admitted:${websiteId}:${dim}:${new Date(day).toISOString().slice(0, 10)}`;
 
 /**
  * Redis could not be asked which values are admitted. An outage, not a bad batch: the batch is
@@ -57,7 +61,7 @@ export class AdmissionUnavailableError extends Error {
  */
 export class ValueAdmission {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly cap = DISTINCT_VALUES_PER_DAY,
   ) {

@@ -1,7 +1,7 @@
-import { MAX_LIMIT } from '../../../../common/analytics-query';
+import { MAX_LIMIT } from '../../../../common/contracts/analytics-query';
 import { GraphQLScalarType } from 'graphql';
-import { badInput, forbidden, unauthenticated } from '../../../../common/errors';
-import type { CallerIdentity } from '../../../../common/identity';
+import { badInput, forbidden, unauthenticated } from '../../../../common/platform/errors';
+import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { AnalyticsContext } from '../context';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { Page } from '../services/stats.service';

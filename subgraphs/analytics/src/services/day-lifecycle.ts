@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from '../../../../common/logger';
+import type { RedisClient } from '../../../../common/platform/redis';
+import type { Logger } from '../../../../common/platform/logger';
 import { DAY_MS, floorDay } from '../ingest/time-buckets';
 import { addRows, zero, type Family, type Rows } from '../store/counters';
 import { emptyDay, type DayIndexStore, type WebsiteIndex } from '../store/day-index';
@@ -51,7 +51,7 @@ export class DayLifecycle {
   private lastLossCheck = 0;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: HotKeys,
     private readonly index: DayIndexStore,
     private readonly snapshots: SnapshotStore,

@@ -1,16 +1,21 @@
-import type { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
-import type { ReadinessCheck } from '../../../../common/health';
-import type { Logger } from '../../../../common/logger';
-import type { ServiceMetrics } from '../../../../common/metrics';
-import { isMongoUnavailable } from '../../../../common/mongo-outage';
-import { isRedisUnavailable, logRedisErrors } from '../../../../common/redis';
-import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
+import { announceReadChange, siteTag } from '../../../../common/contracts/read-cache';
+import type { ReadinessCheck } from '../../../../common/platform/health';
+import type { Logger } from '../../../../common/platform/logger';
+import type { ServiceMetrics } from '../../../../common/platform/metrics';
+import { isMongoUnavailable } from '../../../../common/platform/mongo-outage';
+import {
+  duplicateRedis,
+  isRedisUnavailable,
+  logRedisErrors,
+  type RedisClient,
+} from '../../../../common/platform/redis';
+import { StreamConsumer, type StreamEntry } from '../../../../common/platform/stream-consumer';
 import {
   ANALYTICS_CONSUMER_GROUP,
   analyticsEventStream,
   type CollectedEvent,
-} from '../../../../common/collected-event';
+} from '../../../../common/contracts/collected-event';
 import {
   AdmissionUnavailableError,
   DISTINCT_VALUES_PER_DAY,
@@ -33,7 +38,7 @@ class ConcurrentApplyError extends Error {
 }
 
 export interface IngestStores {
-  redis: Redis;
+  redis: RedisClient;
   keys: HotKeys;
   index: DayIndexStore;
   snapshots: SnapshotStore;
@@ -61,7 +66,9 @@ export interface IngestOptions {
  *  4. its effect lands in Redis in one MULTI with the applied marker (the ordered id of its last
  *     entry), watched so that a batch is applied exactly once: a batch whose first entry is not
  *     past the marker was applied already and changes nothing;
- *  5. XACK (common/stream-consumer.ts).
+ *  5. the generation of each website it touched moves on, so no cached answer computed before
+ *     is served again (common/contracts/read-cache.ts);
+ *  6. XACK (common/stream-consumer.ts).
  * Between batches, the lease holder seals the days that are due. Nothing on this path reads or
  * updates a document whose cost grows with the stored history: MongoDB only takes inserts.
  */
@@ -70,11 +77,12 @@ export class IngestService {
   private readonly consumer: StreamConsumer;
   private readonly applier: HotApplier;
   readonly days: DayLifecycle;
-  private writerConnection: Redis | null = null;
+  private writerConnection: RedisClient | null = null;
   private readonly now: () => number;
   private queue: Promise<void> = Promise.resolve();
   private readonly metrics: ServiceMetrics | undefined;
   private readonly eventsApplied: Counter | null;
+  private readonly redisKeyPrefix: string;
 
   constructor(
     private readonly stores: IngestStores,
@@ -83,6 +91,7 @@ export class IngestService {
   ) {
     const { redis, keys } = stores;
     this.now = options.now ?? Date.now;
+    this.redisKeyPrefix = options.redisKeyPrefix;
     this.stream = analyticsEventStream(options.redisKeyPrefix);
     this.applier = new HotApplier(
       redis,
@@ -150,9 +159,11 @@ export class IngestService {
   }
 
   /** WATCH belongs to a connection: the batch's transaction gets one no other command shares. */
-  private get writer(): Redis {
+  private get writer(): RedisClient {
     if (!this.writerConnection) {
-      this.writerConnection = this.stores.redis.duplicate({ enableAutoPipelining: false });
+      this.writerConnection = duplicateRedis(this.stores.redis, {
+        enableAutoPipelining: false,
+      });
       logRedisErrors(
         this.writerConnection,
         this.logger,
@@ -217,8 +228,10 @@ export class IngestService {
     const first = orderedStreamId(batch[0]!.id);
     const last = orderedStreamId(batch.at(-1)!.id);
     const { redis, keys, raw } = this.stores;
-    if (((await redis.get(keys.applied)) ?? '') >= first) return;
     const events = batch.map(({ event }) => event);
+    // Applied already (a redelivery, perhaps after a crash before the announcement): announced
+    // again, which costs a cache miss at most.
+    if (((await redis.get(keys.applied)) ?? '') >= first) return this.announce(events);
     const sessionDays = await replaySessionDays(redis, keys, events);
     const pairs = new Set(events.map((e) => websiteDay(e.websiteId, dayKeyOf(e.ts))));
     for (const { website, day } of sessionDays.values()) pairs.add(websiteDay(website, day));
@@ -237,12 +250,33 @@ export class IngestService {
     multi.set(keys.applied, last);
     const results = await multi.exec();
     if (results === null) {
-      if (((await redis.get(keys.applied)) ?? '') >= first) return;
+      if (((await redis.get(keys.applied)) ?? '') >= first) return this.announce(events);
       throw new ConcurrentApplyError('another writer moved the applied marker; retrying the batch');
     }
     const failed = results.find(([error]) => error);
     if (failed) throw failed[0];
     this.eventsApplied?.inc(batch.length);
+    await this.announce(events);
+  }
+
+  /**
+   * Moves on the read generation of every website of an applied batch. The batch stays applied if
+   * Redis refuses: cached answers of those websites then live out their maximum age.
+   */
+  private async announce(events: readonly CollectedEvent[]): Promise<void> {
+    const websites = new Set(events.map((event) => event.websiteId));
+    try {
+      await Promise.all(
+        [...websites].map((id) =>
+          announceReadChange(this.stores.redis, this.redisKeyPrefix, siteTag(id)),
+        ),
+      );
+    } catch (error) {
+      this.logger.warn(
+        { err: (error as Error).message, websites: websites.size },
+        'could not announce applied events to the read cache',
+      );
+    }
   }
 }
 
@@ -262,7 +296,7 @@ export function isOutage(error: unknown): boolean {
 
 /** Waits until the analytics consumer group has read and acknowledged everything in the stream. */
 export async function waitForStreamIdle(
-  redis: Redis,
+  redis: RedisClient,
   stream: string,
   timeoutMs: number,
 ): Promise<void> {

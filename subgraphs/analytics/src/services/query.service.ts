@@ -1,4 +1,4 @@
-import { badInput } from '../../../../common/errors';
+import { badInput } from '../../../../common/platform/errors';
 import { DAY_MS } from '../ingest/time-buckets';
 import {
   addInto,
@@ -11,31 +11,31 @@ import {
 } from '../store/counters';
 import type { WebsiteIndex } from '../store/day-index';
 import type { HotQuery } from '../store/hot-query';
-import { asDays, windowOf, type AnalyticsRange, type TimeWindow } from './range';
+import { asDays, windowOf, type TimeWindow } from './range';
 import { todayOf, type ReadModel } from './read-model';
 import { paginate, type Page } from './stats.service';
 import {
+  notAnOrderField,
   QUERY_DIMENSIONS,
-  QUERY_METRICS,
-  TIME_DIMENSIONS,
-} from '../../../../common/analytics-query';
+  restDimension,
+  restOrderField,
+} from '../../../../common/contracts/analytics-query';
+import type {
+  AnalyticsQueryInput,
+  QueryDimension,
+  QueryMetric as Metric,
+  QueryOrderField,
+} from '../generated/resolvers-types';
 
-export { QUERY_DIMENSIONS, QUERY_METRICS, TIME_DIMENSIONS };
 export const MAX_CUSTOM_DAYS = 366;
 
-type Metric = (typeof QUERY_METRICS)[number];
+/** The GraphQL input; its enums are the contract's names (common/contracts/analytics-query.ts). */
+export type AnalyticsQuery = AnalyticsQueryInput;
+type TimeDimension = Extract<QueryDimension, 'time_day' | 'time_hour'>;
+type BreakdownDimension = Exclude<QueryDimension, TimeDimension>;
 
-export interface AnalyticsQuery {
-  metrics: string[];
-  dimensions: string[];
-  filters: Array<{ operator: 'IS' | 'IS_NOT' | 'CONTAINS'; dimension: string; values: string[] }>;
-  range?: AnalyticsRange | null;
-  from?: string | null;
-  to?: string | null;
-  orderBy: Array<{ field: string; direction: 'ASC' | 'DESC' }>;
-  limit: number;
-  offset: number;
-}
+const isTimeDimension = (d: QueryDimension): d is TimeDimension =>
+  d === 'time_day' || d === 'time_hour';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -84,12 +84,12 @@ type Order = AnalyticsQuery['orderBy'];
 
 /** The dimension a query answers per value, and the dimension whose counters it reads. */
 interface QueryDimensions {
-  dimension: string | undefined;
-  timeDimension: string | undefined;
+  dimension: QueryDimension | undefined;
+  timeDimension: TimeDimension | undefined;
   /** The requested dimension when it is not a time one. */
-  breakdown: string | undefined;
+  breakdown: BreakdownDimension | undefined;
   /** The breakdown, else the dimension the filters name, else '' (the totals). */
-  dataDim: string;
+  dataDim: BreakdownDimension | '';
 }
 
 /** Which rows a query keeps, in which order, and how many it reads. */
@@ -147,9 +147,9 @@ export class QueryService {
   /** The requested window, in the buckets the counters read are kept in. */
   private readWindow(query: AnalyticsQuery, dims: QueryDimensions, now: number): TimeWindow {
     const window = this.window(query, now);
-    if (dims.timeDimension === 'time:hour' && window.granularity !== 'hour')
+    if (dims.timeDimension === 'time_hour' && window.granularity !== 'hour')
       throw badInput('dimensions: time:hour needs date_range "24h"');
-    return dims.timeDimension === 'time:day' || ['event', 'click', 'error'].includes(dims.dataDim)
+    return dims.timeDimension === 'time_day' || ['event', 'click', 'error'].includes(dims.dataDim)
       ? asDays(window)
       : window;
   }
@@ -224,7 +224,7 @@ export class QueryService {
     family: Family,
     window: TimeWindow,
     now: number,
-    breakdown: string | undefined,
+    breakdown: BreakdownDimension | undefined,
     { metrics, order, matches, compare, wanted }: RowSelection,
   ): () => Promise<Entry[]> {
     const rows = this.model.rangeRows(index, q, family, window, todayOf(now));
@@ -240,36 +240,28 @@ export class QueryService {
     };
   }
 
+  /** What GraphQL's enums cannot say: metrics once each, one dimension, no time filter. */
   private validate(query: AnalyticsQuery): Metric[] {
     if (query.metrics.length === 0) throw badInput('metrics: at least one metric is required');
-    for (const m of query.metrics) {
-      if (!(QUERY_METRICS as readonly string[]).includes(m))
-        throw badInput(
-          `metrics: unknown metric ${JSON.stringify(m)}; use ${QUERY_METRICS.join(', ')}`,
-        );
-    }
     if (new Set(query.metrics).size !== query.metrics.length)
       throw badInput('metrics: each metric at most once');
     if (query.dimensions.length > 1) throw badInput('dimensions: at most one dimension');
-    const all = [...QUERY_DIMENSIONS, ...TIME_DIMENSIONS] as readonly string[];
-    for (const d of query.dimensions)
-      if (!all.includes(d))
-        throw badInput(`dimensions: unknown dimension ${JSON.stringify(d)}; use ${all.join(', ')}`);
     for (const [i, f] of query.filters.entries()) {
-      if (!(QUERY_DIMENSIONS as readonly string[]).includes(f.dimension))
+      if (isTimeDimension(f.dimension))
         throw badInput(
-          `filters[${i}]: unknown dimension ${JSON.stringify(f.dimension)}; use ${QUERY_DIMENSIONS.join(', ')}`,
+          `filters[${i}]: unknown dimension ${JSON.stringify(restDimension(f.dimension))}; use ${QUERY_DIMENSIONS.join(', ')}`,
         );
       if (f.values.length === 0) throw badInput(`filters[${i}]: at least one value is required`);
     }
-    return query.metrics as Metric[];
+    return query.metrics;
   }
 }
 
 function dimensionsOf(query: AnalyticsQuery): QueryDimensions {
   const [dimension] = query.dimensions;
-  const timeDimension = dimension?.startsWith('time:') ? dimension : undefined;
-  const breakdown = timeDimension ? undefined : dimension;
+  const timeDimension =
+    dimension !== undefined && isTimeDimension(dimension) ? dimension : undefined;
+  const breakdown = dimension !== undefined && !isTimeDimension(dimension) ? dimension : undefined;
   const filtered = filteredDimension(query, breakdown);
   return { dimension, timeDimension, breakdown, dataDim: breakdown ?? filtered ?? '' };
 }
@@ -277,9 +269,11 @@ function dimensionsOf(query: AnalyticsQuery): QueryDimensions {
 /** The one dimension the filters name, if any: it must be the breakdown's when there is one. */
 function filteredDimension(
   query: AnalyticsQuery,
-  breakdown: string | undefined,
-): string | undefined {
-  const filterDims = [...new Set(query.filters.map((f) => f.dimension))];
+  breakdown: BreakdownDimension | undefined,
+): BreakdownDimension | undefined {
+  const filterDims = [
+    ...new Set(query.filters.flatMap((f) => (isTimeDimension(f.dimension) ? [] : [f.dimension]))),
+  ];
   if (filterDims.length > 1)
     throw badInput(
       `filters: all filters must name the same dimension (got ${filterDims.join(', ')}); counters are kept per dimension`,
@@ -319,12 +313,10 @@ function orderOf(
       ? query.orderBy
       : timeDimension
         ? [{ field: timeDimension, direction: 'ASC' as const }]
-        : [{ field: metrics[0] as string, direction: 'DESC' as const }];
+        : metrics.slice(0, 1).map((field) => ({ field, direction: 'DESC' as const }));
   for (const o of order) {
-    if (o.field !== dimension && !metrics.includes(o.field as Metric))
-      throw badInput(
-        `order_by: ${o.field} is neither a requested metric nor the requested dimension`,
-      );
+    if (o.field !== dimension && !isRequestedMetric(o.field, metrics))
+      throw badInput(notAnOrderField(restOrderField(o.field)));
   }
   return order;
 }
@@ -340,14 +332,20 @@ function matcherOf(filters: AnalyticsQuery['filters']): (value: string) => boole
     );
 }
 
+function isRequestedMetric(field: QueryOrderField, metrics: readonly Metric[]): field is Metric {
+  const requested: readonly QueryOrderField[] = metrics;
+  return requested.includes(field);
+}
+
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** By each field of `order` in turn (a metric, or the dimension value), then by value. */
 function comparatorOf(order: Order, metrics: Metric[]): (a: Entry, b: Entry) => number {
   return ([ka, va], [kb, vb]) => {
     for (const o of order) {
-      const metric = metrics.includes(o.field as Metric) ? (o.field as Metric) : null;
-      const diff = metric ? metricOf(metric, va) - metricOf(metric, vb) : byKey(ka, kb);
+      const diff = isRequestedMetric(o.field, metrics)
+        ? metricOf(o.field, va) - metricOf(o.field, vb)
+        : byKey(ka, kb);
       if (diff !== 0) return o.direction === 'ASC' ? diff : -diff;
     }
     return byKey(ka, kb);

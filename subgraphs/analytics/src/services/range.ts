@@ -1,4 +1,4 @@
-import { badInput } from '../../../../common/errors';
+import { badInput } from '../../../../common/platform/errors';
 import {
   DAY_MS,
   floorDay,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import { DAY_MS, HOUR_MS, floorDay } from '../ingest/time-buckets';
 import {
   addInto,
@@ -50,7 +50,7 @@ export class ReadModel {
   private lastId = 0;
 
   constructor(
-    readonly redis: Redis,
+    readonly redis: RedisClient,
     readonly keys: HotKeys,
     readonly index: DayIndexStore,
     readonly snapshots: SnapshotStore,

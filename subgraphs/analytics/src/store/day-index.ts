@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import { LRUCache } from 'lru-cache';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { zero, type Vector } from './counters';
@@ -85,7 +85,7 @@ export class DayIndexStore {
 
   constructor(
     connection: Connection,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: HotKeys,
   ) {
     this.model = connection.model<StoredIndex>('AnalyticsIndex', indexSchema, 'analytics_index');

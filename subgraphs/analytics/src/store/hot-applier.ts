@@ -1,6 +1,7 @@
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { ChainableCommander } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import { admissionRequests, aggregateBatch, type BatchWrites } from '../ingest/aggregate';
-import type { CollectedEvent } from '../../../../common/collected-event';
+import type { CollectedEvent } from '../../../../common/contracts/collected-event';
 import type { ValueAdmission } from '../ingest/value-admission';
 import type { HotKeys } from './hot-keys';
 import {
@@ -27,7 +28,7 @@ export interface HotPlan {
  */
 export class HotApplier {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: HotKeys,
     private readonly admission: ValueAdmission,
   ) {}

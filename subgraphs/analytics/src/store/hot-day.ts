@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import type { VisitorState } from '../ingest/aggregate';
 import { FAMILIES, rowsFromHash, type Family, type Rows } from './counters';
 import type { ErrorMeta } from './error-meta';
@@ -45,7 +45,7 @@ export function keysOfDay(keys: HotKeys, website: string, day: DayKey): string[]
 }
 
 export async function readHotDay(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   website: string,
   day: DayKey,
@@ -88,7 +88,7 @@ export async function readHotDay(
  * hot tier then holds what comes after the snapshot.
  */
 export async function loadIntoHot(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   website: string,
   day: DayKey,

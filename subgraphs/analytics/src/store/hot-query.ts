@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import { LRUCache } from 'lru-cache';
 import { ROW_BYTES, rowsFromFlat, type Family, type Rows } from './counters';
 import type { ErrorMeta } from './error-meta';
@@ -50,7 +50,7 @@ export class HotQuery {
   private replies: Reply[] = [];
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     readonly keys: HotKeys,
     readonly website: string,
     private readonly cache: HotReadCache,
@@ -169,7 +169,7 @@ export class HotQuery {
 
 /** A follow-up read of states by id (their ids come from a first HotQuery). */
 export async function visitorStates(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   website: string,
   day: DayKey,

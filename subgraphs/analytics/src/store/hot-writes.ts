@@ -1,4 +1,5 @@
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { ChainableCommander } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import {
   visitorKey,
   type BatchWrites,
@@ -6,7 +7,7 @@ import {
   type ReplayWrite,
   type VisitorState,
 } from '../ingest/aggregate';
-import type { CollectedEvent } from '../../../../common/collected-event';
+import type { CollectedEvent } from '../../../../common/contracts/collected-event';
 import { DAY_MS, floorDay } from '../ingest/time-buckets';
 import { familyOfDim, letterOf } from './counters';
 import { mergeErrorMeta, type ErrorMeta } from './error-meta';
@@ -41,7 +42,7 @@ export type SessionDays = Map<string, { website: string; day: DayKey }>;
  * its first chunk.
  */
 export async function replaySessionDays(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   events: CollectedEvent[],
 ): Promise<SessionDays> {
@@ -66,7 +67,7 @@ export async function replaySessionDays(
 
 /** The stored states of the batch's visitors, keyed as aggregateBatch keys them. */
 export async function loadVisitorStates(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   events: CollectedEvent[],
 ): Promise<Map<string, VisitorState>> {
@@ -105,7 +106,7 @@ export interface ReplayPlan {
  * counted (its state keeps the counted sequences) is neither counted nor measured again.
  */
 export async function planReplays(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   replays: ReplayWrite[],
   sessionDays: SessionDays,
@@ -166,7 +167,7 @@ export async function planReplays(
 
 /** The error groups of the batch's days merged into what those days already hold. */
 export async function mergeErrorGroups(
-  redis: Redis,
+  redis: RedisClient,
   keys: HotKeys,
   errors: ErrorGroupWrite[],
 ): Promise<Array<{ website: string; day: DayKey; fingerprint: string; meta: ErrorMeta }>> {

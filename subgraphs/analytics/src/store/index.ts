@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import type { Connection } from 'mongoose';
 import { DayIndexStore } from './day-index';
 import { HotKeys } from './hot-keys';
@@ -15,7 +15,7 @@ import { WindowStore } from './windows';
  */
 export function createAnalyticsStore(
   connection: Connection,
-  redis: Redis,
+  redis: RedisClient,
   redisKeyPrefix: string,
   cacheBytes: number,
 ) {

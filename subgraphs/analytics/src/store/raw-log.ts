@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
-import { onlyDuplicateKeys } from '../../../../common/duplicate-keys';
-import type { CollectedEvent } from '../../../../common/collected-event';
+import { onlyDuplicateKeys } from '../../../../common/platform/duplicate-keys';
+import type { CollectedEvent } from '../../../../common/contracts/collected-event';
 import { dayStartOf, type DayKey } from './hot-keys';
 import { Partitions } from './partitions';
 import { compareStreamIds } from './stream-ids';

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../../common/platform/redis';
 import { LRUCache } from 'lru-cache';
 import { DAY_MS } from '../ingest/time-buckets';
 import {
@@ -113,7 +113,7 @@ export class WindowStore {
   private readonly computing = new Map<string, Promise<ColdWindow>>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: HotKeys,
     private readonly snapshots: SnapshotStore,
     cacheBytes: number,

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { OrganizationView, UserView, MembershipView, WebsiteView } from '../services/account.service';
-import type { ApiKeyView } from '../services/credential.service';
+import type { ApiKeyView, StoredCredential } from '../services/credential.service';
 import type { ViewerParent } from '../resolvers/parents';
 import type { KeysContext } from '../context';
 export type Maybe<T> = T | null;
@@ -315,7 +315,7 @@ export type ResolvedCredential = {
   id: Scalars['ID']['output'];
   kind: Scalars['String']['output'];
   organizationId?: Maybe<Scalars['ID']['output']>;
-  organizationPlan?: Maybe<Scalars['String']['output']>;
+  organizationPlan?: Maybe<Plan>;
   permissions: Array<Scalars['String']['output']>;
   userId: Scalars['ID']['output'];
   websiteIds?: Maybe<Array<Scalars['ID']['output']>>;
@@ -471,7 +471,7 @@ export type ResolversTypes = {
   Permission: Permission;
   Plan: Plan;
   Query: ResolverTypeWrapper<{}>;
-  ResolvedCredential: ResolverTypeWrapper<ResolvedCredential>;
+  ResolvedCredential: ResolverTypeWrapper<StoredCredential>;
   Role: Role;
   User: ResolverTypeWrapper<UserView>;
   Viewer: ResolverTypeWrapper<ViewerParent>;
@@ -502,7 +502,7 @@ export type ResolversParentTypes = {
   OrganizationUsage: OrganizationUsage;
   PaymentEventInput: PaymentEventInput;
   Query: {};
-  ResolvedCredential: ResolvedCredential;
+  ResolvedCredential: StoredCredential;
   User: UserView;
   Viewer: ViewerParent;
   Website: WebsiteView;
@@ -645,7 +645,7 @@ export type ResolvedCredentialResolvers<ContextType = KeysContext, ParentType ex
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organizationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  organizationPlan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organizationPlan?: Resolver<Maybe<ResolversTypes['Plan']>, ParentType, ContextType>;
   permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   websiteIds?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;

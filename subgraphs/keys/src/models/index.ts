@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
-import { PERMISSIONS } from '../../../../common/identity';
+import { PERMISSIONS } from '../../../../common/contracts/identity';
 import { PLANS } from '../plans';
 
 const organizationSchema = new Schema(

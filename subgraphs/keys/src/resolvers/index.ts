@@ -1,5 +1,5 @@
-import { forbidden, notFound, unauthenticated } from '../../../../common/errors';
-import type { CallerIdentity } from '../../../../common/identity';
+import { forbidden, notFound, unauthenticated } from '../../../../common/platform/errors';
+import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { WebsiteView } from '../services/account.service';
 import { keyManagementResolvers } from './key-management.resolvers';
@@ -69,6 +69,10 @@ const accountResolvers: Resolvers = {
     plan: (viewer) => upper(viewer.billing.plan),
     limits: (viewer) => viewer.billing.limits,
     billingOrganization: (viewer) => viewer.billing,
+  },
+  ResolvedCredential: {
+    organizationPlan: (credential) =>
+      credential.organizationPlan && upper(credential.organizationPlan),
   },
   Organization: {
     __resolveReference: (ref, ctx) => ctx.loaders.organization.load(ref.id),

@@ -1,5 +1,5 @@
-import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/errors';
-import { parseIsoInstant } from '../../../../common/iso-instant';
+import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/platform/errors';
+import { parseIsoInstant } from '../../../../common/platform/iso-instant';
 import type { KeysContext } from '../context';
 import type { CreateApiKeyInput, Resolvers } from '../generated/resolvers-types';
 import type { ApiKeyView, Expiration } from '../services/credential.service';

@@ -1,4 +1,4 @@
-import type { CallerIdentity } from '../../../../common/identity';
+import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { OrganizationView } from '../services/account.service';
 
 /**

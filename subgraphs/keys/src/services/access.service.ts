@@ -1,5 +1,5 @@
-import { forbidden, notFound, unauthenticated } from '../../../../common/errors';
-import type { CallerIdentity } from '../../../../common/identity';
+import { forbidden, notFound, unauthenticated } from '../../../../common/platform/errors';
+import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { AccountService, WebsiteView } from './account.service';
 
 /** Which websites a caller may read: the rule of the spec's Authentication section, in one place. */

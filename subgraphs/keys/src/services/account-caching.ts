@@ -1,26 +1,28 @@
-import type { Redis } from 'ioredis';
-import { credentialGenerationKey } from '../../../../common/credential-cache';
-import type { Logger } from '../../../../common/logger';
-import { bumpGeneration, VersionedCache } from '../../../../common/versioned-cache';
+import { announceReadChange, readGenerationKey } from '../../../../common/contracts/read-cache';
+import type { RedisClient } from '../../../../common/platform/redis';
+import { credentialGenerationKey } from '../../../../common/platform/credential-cache';
+import type { Logger } from '../../../../common/platform/logger';
+import { bumpGeneration, VersionedCache } from '../../../../common/platform/versioned-cache';
 import type { AccountCaching } from './account.service';
 
-export const accountsGenerationKey = (prefix: string) => `${prefix}accounts:generation`;
+/** Also dates the facade's cached answers (common/contracts/read-cache.ts). */
+export const accountsGenerationKey = (prefix: string) => readGenerationKey(prefix, 'accounts');
 
 /**
  * What every writer of accounts must do afterwards: make all instances forget cached accounts,
  * and cached credentials too, since those carry the plan and limits.
  */
-export function accountsChanged(redis: Redis, prefix: string): () => Promise<void> {
+export function accountsChanged(redis: RedisClient, prefix: string): () => Promise<void> {
   return async () => {
     await Promise.all([
-      bumpGeneration(redis, accountsGenerationKey(prefix)),
+      announceReadChange(redis, prefix, 'accounts'),
       bumpGeneration(redis, credentialGenerationKey(prefix)),
     ]);
   };
 }
 
 /** The keys subgraph's caching of account reads (the CLI only needs `accountsChanged`). */
-export function accountCaching(redis: Redis, prefix: string, logger: Logger): AccountCaching {
+export function accountCaching(redis: RedisClient, prefix: string, logger: Logger): AccountCaching {
   return {
     cache: new VersionedCache<{ value: unknown }>(
       redis,

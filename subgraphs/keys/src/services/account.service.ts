@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isValidObjectId, Types } from 'mongoose';
-import { badInput, notFound } from '../../../../common/errors';
-import type { VersionedCache } from '../../../../common/versioned-cache';
+import { badInput, notFound } from '../../../../common/platform/errors';
+import type { VersionedCache } from '../../../../common/platform/versioned-cache';
 import type { KeysModels } from '../models';
 import { limitsOf, planRank, type Limits, type PlanName } from '../plans';
 

@@ -1,4 +1,4 @@
-import { badInput, notFound } from '../../../../common/errors';
+import { badInput, notFound } from '../../../../common/platform/errors';
 import type { KeysModels } from '../models';
 import { PLANS, type PlanName } from '../plans';
 import type { AccountService } from './account.service';

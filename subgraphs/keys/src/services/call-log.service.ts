@@ -1,7 +1,7 @@
-import type { CallRecord } from '../../../../common/call-log';
-import { badInput } from '../../../../common/errors';
-import type { StreamEntry } from '../../../../common/stream-consumer';
-import { onlyDuplicateKeys } from '../../../../common/duplicate-keys';
+import type { CallRecord } from '../../../../common/contracts/call-log';
+import { badInput } from '../../../../common/platform/errors';
+import type { StreamEntry } from '../../../../common/platform/stream-consumer';
+import { onlyDuplicateKeys } from '../../../../common/platform/duplicate-keys';
 import type { KeysModels } from '../models';
 import { packCalls, unpackCalls } from './call-log.packing';
 

@@ -1,15 +1,21 @@
 import { Types } from 'mongoose';
-import type { Permission, ResolvedCredential } from '../../../../common/identity';
+import type { Permission, ResolvedCredential } from '../../../../common/contracts/identity';
+import type { PlanName } from '../../../../common/contracts/plans';
 
 export type { ResolvedCredential };
-import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/errors';
+
+/** A credential as this subgraph resolves it: its plan as stored (the resolver names the enum). */
+export interface StoredCredential extends Omit<ResolvedCredential, 'organizationPlan'> {
+  organizationPlan: PlanName | null;
+}
+import { badInput, forbidden, notFound, unauthenticated } from '../../../../common/platform/errors';
 import {
   ACCESS_TOKEN_PREFIX,
   API_KEY_PREFIX,
   displayPrefix,
   generateSecret,
   sha256Hex,
-} from '../../../../common/secrets';
+} from '../../../../common/platform/secrets';
 import type { KeysModels } from '../models';
 import { assertObjectId, type AccountService } from './account.service';
 
@@ -297,7 +303,7 @@ export class CredentialService {
   }
 
   /** Finds the live credential with this hash; expired keys are returned so callers can say so. */
-  async resolve(secretHash: string): Promise<ResolvedCredential | null> {
+  async resolve(secretHash: string): Promise<StoredCredential | null> {
     const key = await this.models.ApiKey.findOne({ secretHash, deletedAt: null }).lean();
     if (key) {
       const [organization] = await this.accounts.organizationsByIds([String(key.organizationId)]);

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
-import { buildEvent, publishPlatformEvent } from '../../../../common/platform-events';
+import type { RedisClient } from '../../../../common/platform/redis';
+import { buildEvent, publishPlatformEvent } from '../../../../common/contracts/platform-events';
 import type { KeysModels } from '../models';
 
 /** Days before expiry at which a warning goes out; 0 is the "expired" notice. */
@@ -24,14 +24,14 @@ type ExpiringKey = {
  * publishes and marks it done; if publishing fails the claim is deleted and the next scan tries
  * again, and a claim left pending by an instance that died in between is published by a later
  * scan. A claim only looks dead: its instance may be stalled, and two scans may take it over at
- * once. So the event id is derived from key and threshold and published `once`: Redis drops a
+ * once. So the event id is derived from key and threshold and published `once`: RedisClient drops a
  * second publication of it atomically. The subgraph runs `scan` periodically
  * (common/periodic-task.ts).
  */
 export class KeyExpiryJob {
   constructor(
     private readonly models: KeysModels,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from '../../../../common/logger';
-import { buildEvent, publishPlatformEvent } from '../../../../common/platform-events';
-import { credentialGenerationKey } from '../../../../common/credential-cache';
-import { bumpGeneration } from '../../../../common/versioned-cache';
-import { oneAtATime } from '../../../../common/redis-lock';
-import { forgetTokenUse, tokensLastUsed } from '../../../../common/token-use';
+import type { RedisClient } from '../../../../common/platform/redis';
+import type { Logger } from '../../../../common/platform/logger';
+import { buildEvent, publishPlatformEvent } from '../../../../common/contracts/platform-events';
+import { credentialGenerationKey } from '../../../../common/platform/credential-cache';
+import { bumpGeneration } from '../../../../common/platform/versioned-cache';
+import { oneAtATime } from '../../../../common/platform/redis-lock';
+import { forgetTokenUse, tokensLastUsed } from '../../../../common/contracts/token-use';
 import type { KeysModels } from '../models';
 import { accountCaching, accountsChanged } from './account-caching';
 import { AccountService } from './account.service';
@@ -18,7 +18,7 @@ import { CredentialService } from './credential.service';
  */
 export function createKeysServices(
   models: KeysModels,
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   logger: Logger,
   options: { cacheReads: boolean },

@@ -1,4 +1,4 @@
-import { generateSecret, sha256Hex } from '../../../../common/secrets';
+import { generateSecret, sha256Hex } from '../../../../common/platform/secrets';
 import type { KeysModels } from '../models';
 import type { CredentialService } from './credential.service';
 

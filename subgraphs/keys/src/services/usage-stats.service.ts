@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
-import { usageKeys } from '../../../../common/usage-keys';
+import type { RedisClient } from '../../../../common/platform/redis';
+import { usageKeys } from '../../../../common/contracts/usage-keys';
 
 export interface UsageStats {
   totalRequests: number;
@@ -25,7 +25,7 @@ export class UsageStatsService {
   private readonly keys: ReturnType<typeof usageKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
   ) {
     this.keys = usageKeys(prefix);
@@ -58,17 +58,18 @@ export class UsageStatsService {
     const days = Array.from({ length: now.getUTCDate() }, (_, i) =>
       new Date(monthStart + i * DAY_MS).toISOString().slice(0, 10),
     );
-    const pipeline = this.redis.pipeline().get(this.keys.monthly(organizationId, now));
-    for (const keyId of keyIds) pipeline.hmget(this.keys.keyDaily(keyId), ...days);
-    const results = (await pipeline.exec()) ?? [];
-    const failed = results.find(([error]) => error);
-    if (failed) throw failed[0];
+    // Separate commands, not a pipeline: each key's hash has its own hash tag (a Redis Cluster
+    // slot of its own); on one server auto-pipelining still sends them in one round trip.
+    const [requests, ...perKey] = await Promise.all([
+      this.redis.get(this.keys.monthly(organizationId, now)),
+      ...keyIds.map((keyId) => this.redis.hmget(this.keys.keyDaily(keyId), ...days)),
+    ]);
     const totals = days.map(() => 0);
-    for (const [, counts] of results.slice(1))
-      (counts as Array<string | null>).forEach((count, i) => (totals[i]! += Number(count ?? 0)));
+    for (const counts of perKey as Array<Array<string | null>>)
+      counts.forEach((count, i) => (totals[i]! += Number(count ?? 0)));
     return {
       month: now.toISOString().slice(0, 7),
-      requests: Number(results[0]?.[1] ?? 0),
+      requests: Number(requests ?? 0),
       resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
       daily: days.map((date, i) => ({ date, requests: totals[i]! })),
     };

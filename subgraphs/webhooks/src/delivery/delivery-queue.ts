@@ -1,14 +1,17 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
-import type { Logger } from '../../../../common/logger';
-import { withScrapeTimeout, type ServiceMetrics } from '../../../../common/metrics';
+import type { Logger } from '../../../../common/platform/logger';
+import { createQueueRedis, type RedisClient } from '../../../../common/platform/redis';
+import { withScrapeTimeout, type ServiceMetrics } from '../../../../common/platform/metrics';
 import type { AttemptScheduler, ScheduledAttempt } from '../services/delivery.service';
 
 export const DELIVERY_QUEUE_NAME = 'webhook-deliveries';
 
-/** BullMQ keys live under `<REDIS_KEY_PREFIX>bull:webhook-deliveries:…`, next to the rest of ours. */
-export const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
+/**
+ * BullMQ keys live under `<REDIS_KEY_PREFIX>{bull}:webhook-deliveries:…`, next to the rest of ours;
+ * the hash tag keeps the queue in one Redis Cluster slot, as BullMQ's scripts need.
+ */
+export const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}{bull}`;
 
 /** How long an attempt waits when its webhook already has its share of slots in use. */
 const PARK_MS = 500;
@@ -24,8 +27,8 @@ function bullConnection(
   logger: Logger,
   role: string,
   metrics: ServiceMetrics | undefined,
-): Redis {
-  const connection = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+): RedisClient {
+  const connection = createQueueRedis(url);
   connection.on('error', (error) => {
     metrics?.countRedisError(role);
     logger.warn({ err: error.message }, `${role} redis error`);
@@ -40,7 +43,7 @@ function bullConnection(
  * is retried by BullMQ itself.
  */
 export class DeliveryQueue implements AttemptScheduler {
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly queue: Queue<ScheduledAttempt>;
 
   constructor(
@@ -122,7 +125,7 @@ export interface WorkerSettings {
  * and the slots go to other webhooks.
  */
 export class DeliveryWorker {
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly worker: Worker<ScheduledAttempt>;
   private readonly inFlight = new Map<string, number>();
 

@@ -1,6 +1,6 @@
 import { Counter } from 'prom-client';
 import { Agent, request } from 'undici';
-import type { ServiceMetrics } from '../../../../common/metrics';
+import type { ServiceMetrics } from '../../../../common/platform/metrics';
 import {
   checkUrlShape,
   DestinationRefusedError,

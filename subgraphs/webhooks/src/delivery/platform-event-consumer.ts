@@ -1,8 +1,11 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from '../../../../common/logger';
-import { isMongoUnavailable } from '../../../../common/mongo-outage';
-import { platformEventStream, type PlatformEvent } from '../../../../common/platform-events';
-import { StreamConsumer, type StreamEntry } from '../../../../common/stream-consumer';
+import type { RedisClient } from '../../../../common/platform/redis';
+import type { Logger } from '../../../../common/platform/logger';
+import { isMongoUnavailable } from '../../../../common/platform/mongo-outage';
+import {
+  platformEventStream,
+  type PlatformEvent,
+} from '../../../../common/contracts/platform-events';
+import { StreamConsumer, type StreamEntry } from '../../../../common/platform/stream-consumer';
 
 export const CONSUMER_GROUP = 'webhooks';
 
@@ -13,7 +16,7 @@ export const CONSUMER_GROUP = 'webhooks';
  * at-least-once, and `fanOut` is idempotent.
  */
 export function createPlatformEventConsumer(
-  redis: Redis,
+  redis: RedisClient,
   redisKeyPrefix: string,
   fanOut: (event: PlatformEvent) => Promise<unknown>,
   logger: Logger,

@@ -1,4 +1,4 @@
-import type { EventType } from '../../../../common/platform-events';
+import type { EventType } from '../../../../common/contracts/platform-events';
 import { signBody } from './signing-secret';
 
 /** The event as stored with each delivery: what every attempt of it sends. */

@@ -1,4 +1,4 @@
-import type { CallerIdentity } from '../../../../common/identity';
+import type { CallerIdentity } from '../../../../common/contracts/identity';
 import { accessTokenRequired } from '../errors';
 
 /** The user behind a dashboard access token; anyone else may not manage webhooks. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../../common/logger';
+import type { Logger } from '../../../../common/platform/logger';
 import type { WebhooksModels } from '../models';
 
 /** How often the clean-up runs (FerretDB has no TTL indexes, so it is a job). */

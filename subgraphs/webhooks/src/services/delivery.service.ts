@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Logger } from '../../../../common/logger';
-import { EVENT_TYPES, type PlatformEvent } from '../../../../common/platform-events';
+import type { Logger } from '../../../../common/platform/logger';
+import { EVENT_TYPES, type PlatformEvent } from '../../../../common/contracts/platform-events';
 import type { DeliverySettings } from '../config';
 import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
-import { perMinuteLimit } from '../../../../common/per-minute-limit';
+import type { RedisClient } from '../../../../common/platform/redis';
+import { perMinuteLimit } from '../../../../common/platform/per-minute-limit';
 import { tooManyTests } from '../errors';
 
 /** Synthetic deliveries one user may trigger per minute. */
@@ -14,7 +14,7 @@ export const TESTS_PER_MINUTE = 10;
 export class TestRateLimiter {
   private readonly take: (userId: string) => Promise<number | null>;
 
-  constructor(redis: Redis, redisKeyPrefix: string) {
+  constructor(redis: RedisClient, redisKeyPrefix: string) {
     this.take = perMinuteLimit(redis, `${redisKeyPrefix}rl:webhook-test`, TESTS_PER_MINUTE);
   }
 

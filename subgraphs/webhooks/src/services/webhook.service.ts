@@ -1,5 +1,5 @@
 import { isValidObjectId, Types } from 'mongoose';
-import { EVENT_TYPES, type EventType } from '../../../../common/platform-events';
+import { EVENT_TYPES, type EventType } from '../../../../common/contracts/platform-events';
 import {
   checkDestination,
   DestinationRefusedError,
@@ -9,7 +9,7 @@ import {
 import { generateSigningSecret, type SecretBox } from '../domain/signing-secret';
 import { invalidEventTypes, invalidWebhookUrl, tooManyWebhooks, webhookNotFound } from '../errors';
 import type { WebhooksModels } from '../models';
-import type { OneAtATime } from '../../../../common/redis-lock';
+import type { OneAtATime } from '../../../../common/platform/redis-lock';
 
 export interface WebhookView {
   id: string;

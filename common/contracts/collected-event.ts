@@ -1,0 +1,45 @@
+/**
+ * The contract between the collector (REST facade, public router) and the analytics consumer:
+ * one entry of the Redis stream, already validated and enriched, holding no raw IP or user agent.
+ */
+export const analyticsEventStream = (prefix: string) => `${prefix}{analytics:events}`;
+export const ANALYTICS_CONSUMER_GROUP = 'analytics';
+/** Bounds the stream during a long consumer outage; entries are normally consumed in milliseconds. */
+export const ANALYTICS_STREAM_MAX_LENGTH = 5_000_000;
+
+export interface VisitorContext {
+  /** Hash of the daily salt, website, IP and user agent: stable for one person for one UTC day. */
+  visitorId: string;
+  country: string | null;
+  device: 'desktop' | 'mobile' | 'tablet' | 'other';
+  browser: string | null;
+  os: string | null;
+  screenWidth: number | null;
+  screenHeight: number | null;
+}
+
+interface EventBase extends VisitorContext {
+  websiteId: string;
+  /** Server receive time, ms since epoch. */
+  ts: number;
+  /** Path of the page the event happened on, without query string or fragment. */
+  path: string;
+}
+
+export type CollectedEvent =
+  | (EventBase & { type: 'pageview'; referrer: string | null; source: string })
+  | (EventBase & {
+      type: 'event';
+      name: string;
+      props: Record<string, string | number | boolean> | null;
+    })
+  | (EventBase & {
+      type: 'click';
+      x: number;
+      y: number;
+      viewportWidth: number;
+      viewportHeight: number;
+      selector: string | null;
+    })
+  | (EventBase & { type: 'error'; message: string; stack: string | null; fingerprint: string })
+  | (EventBase & { type: 'replay'; sessionId: string; sequence: number; data: string });

@@ -1,0 +1,70 @@
+import type { RedisClient } from './redis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * rate-limiter-flexible's increment script (its `customIncrTtlLuaScript` option), changed in two
+ * ways. A call the limit refuses is not counted, so the window holds admitted calls only and no
+ * refused point has to be given back afterwards: given back after its window ended, such a point
+ * opened the next window at -1, one extra call for every refusal in flight at the boundary. And
+ * a point given back (a negative amount) goes only to a window that still exists.
+ * ARGV: amount, window seconds, the limit. rate-limiter-flexible defines the script as a command
+ * of the Redis client, one for all its limiters on that client: every limiter must pass this
+ * same script (minuteLimiterOnRedis), or the last one made would decide how all of them count.
+ */
+const COUNT_ADMITTED_ONLY = `
+local amount = tonumber(ARGV[1])
+if amount < 0 and redis.call('exists', KEYS[1]) == 0 then return {0, 0} end
+redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local consumed = tonumber(redis.call('get', KEYS[1]))
+local ttl = redis.call('pttl', KEYS[1])
+if ttl == -1 then
+  redis.call('expire', KEYS[1], ARGV[2])
+  ttl = 1000 * ARGV[2]
+end
+if amount > 0 and consumed + amount > tonumber(ARGV[3]) then return {consumed + amount, ttl} end
+return {redis.call('incrby', KEYS[1], amount), ttl}`;
+
+/** A fixed 60-second window of `points` per key on Redis: the one way limiters are made here. */
+export function minuteLimiterOnRedis(
+  redis: RedisClient,
+  keyPrefix: string,
+  points: number,
+  insuranceLimiter?: RateLimiterMemory,
+): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: 60,
+    customIncrTtlLuaScript: COUNT_ADMITTED_ONLY,
+    ...(insuranceLimiter ? { insuranceLimiter } : {}),
+  });
+}
+
+/**
+ * A per-minute allowance per key, counted in Redis across instances (rate-limiter-flexible);
+ * while Redis is away each instance counts on its own (insurance limiter) rather than not at all.
+ * The returned function takes one point for `key`: null when allowed, else the whole seconds to
+ * wait (at least 1), for a 429 with Retry-After.
+ */
+export function perMinuteLimit(
+  redis: RedisClient,
+  keyPrefix: string,
+  points: number,
+): (key: string) => Promise<number | null> {
+  const limiter = minuteLimiterOnRedis(
+    redis,
+    keyPrefix,
+    points,
+    new RateLimiterMemory({ points, duration: 60 }),
+  );
+  return async (key) => {
+    try {
+      await limiter.consume(key);
+      return null;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+  };
+}

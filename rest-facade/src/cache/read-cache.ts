@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { RedisClient } from '../../../common/platform/redis';
+import { LRUCache } from 'lru-cache';
+import { readGeneration, type ReadTag } from '../../../common/contracts/read-cache';
+import type { Logger } from '../../../common/platform/logger';
+
+export interface ReadCacheOptions {
+  prefix: string;
+  /** Answers kept in this process. */
+  localEntries: number;
+  /**
+   * How long an answer is served, in this process and from Redis: bounds what a lost
+   * invalidation (a writer that could not reach Redis after its change) could leave unseen.
+   */
+  maxAgeMs: number;
+}
+
+/** How a read went, for the X-Cache header and the metric. */
+export type ReadCacheResult = 'hit-local' | 'hit-shared' | 'miss' | 'bypass';
+
+export type ReadLookup =
+  | { result: 'hit-local' | 'hit-shared'; body: string }
+  | { result: 'miss'; store(body: string): void }
+  | { result: 'bypass' };
+
+/** The tag's generation when a call started; null when Redis could not tell. */
+export type Generation = string | null;
+
+const BYPASS: ReadLookup = { result: 'bypass' };
+
+/**
+ * Answers of read operations, in this process and in Redis, stamped with the generation of the
+ * data they depend on (common/contracts/read-cache.ts). Each call reads the current generation
+ * (in the same round trip as its limits: ioredis pipelines commands sent in the same tick) and
+ * is served only an answer with the same stamp, so a change is seen by the very next call.
+ * Whenever Redis cannot be read, the call goes to the operation and nothing is stored: an outage
+ * costs speed, never correctness.
+ */
+export class ReadCache {
+  private readonly local: LRUCache<string, { body: string; stamp: string }>;
+
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly options: ReadCacheOptions,
+    private readonly logger: Logger,
+    /** Told how every lookup went (the read_cache_lookups_total metric). */
+    private readonly report: (result: ReadCacheResult) => void = () => undefined,
+  ) {
+    this.local = new LRUCache({ max: options.localEntries, ttl: options.maxAgeMs });
+  }
+
+  /** Whether this process holds an answer for `request`, current or not. */
+  holds(request: string): boolean {
+    return this.local.has(request);
+  }
+
+  /** Start it with the call, beside the key check, so it shares their round trip to Redis. */
+  async generation(tag: ReadTag): Promise<Generation> {
+    try {
+      return await readGeneration(this.redis, this.options.prefix, tag);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The cached answer of `request`, or how to store it once computed. `request` must name
+   * everything that changes the answer besides the tag's data: route, variables and the
+   * caller's access scope.
+   */
+  async lookup(tag: ReadTag, generation: Generation, request: string): Promise<ReadLookup> {
+    const lookup = await this.find(tag, generation, request);
+    this.report(lookup.result);
+    return lookup;
+  }
+
+  private async find(tag: ReadTag, stamp: Generation, request: string): Promise<ReadLookup> {
+    if (stamp === null) return BYPASS;
+    const local = this.local.get(request);
+    if (local?.stamp === stamp) return { result: 'hit-local', body: local.body };
+    const id = createHash('sha256').update(request).digest('base64url');
+    // In the slot of its tag (a Redis Cluster hash tag), like the tag's generation.
+    const sharedKey = `${this.options.prefix}read-cache:{${tag}}:${stamp}:${id}`;
+    let shared: string | null;
+    try {
+      shared = await this.redis.get(sharedKey);
+    } catch {
+      return BYPASS;
+    }
+    if (shared !== null) {
+      this.local.set(request, { body: shared, stamp });
+      return { result: 'hit-shared', body: shared };
+    }
+    return {
+      result: 'miss',
+      store: (body) => {
+        this.local.set(request, { body, stamp });
+        this.redis
+          .set(sharedKey, body, 'PX', this.options.maxAgeMs)
+          .catch((error: unknown) =>
+            this.logger.warn({ err: (error as Error).message }, 'read cache: cannot store'),
+          );
+      },
+    };
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The steps of a webhook-management call: the bearer access token first (so a caller without one
+ * gets 401 whatever its body), then the body (read, JSON, valid), then the persisted operation run
+ * as the token's user, then the answer. No limits of a key apply; the webhooks service keeps its
+ * own (tests per minute, webhooks per user).
+ */
+import type { Request, Response } from 'express';
+import { API_KEY_PREFIX } from '../../../common/platform/secrets';
+import { ApiError, invalidParameters, notJsonBody } from '../api-error';
+import type { FacadeDeps } from '../deps';
+import { sendSuccess } from '../envelope';
+import { fromGraphQLErrors } from '../error-mapper';
+import type { Caller } from '../gateway-client';
+import { jsonBodyReader } from '../json-body';
+import type { AccessTokenRoute, RequestBody } from '../routes/route';
+import { pipeline, type Step } from './steps';
+
+interface TokenCall {
+  readonly req: Request;
+  readonly res: Response;
+  caller?: Caller;
+  body?: unknown;
+  data?: Record<string, unknown>;
+}
+
+const accessTokenRequired = () =>
+  new ApiError(
+    401,
+    'invalid_access_token',
+    'Send an access token in the Authorization header: Bearer wat_…',
+    'auth',
+  );
+
+const apiKeyNotAccepted = () =>
+  new ApiError(
+    401,
+    'invalid_access_token',
+    'Webhook management requires an access token (Authorization: Bearer wat_…), not an API key',
+    'auth',
+  );
+
+/** Only the bearer token is taken: webhook management never accepts X-API-Key. */
+const requireAccessToken: Step<TokenCall> = (call) => {
+  const authorization = call.req.headers.authorization;
+  const token =
+    typeof authorization === 'string' ? /^Bearer\s+(\S+)/i.exec(authorization.trim()) : null;
+  if (!token) throw accessTokenRequired();
+  // An API key is not a management credential.
+  if (token[1]!.startsWith(API_KEY_PREFIX)) throw apiKeyNotAccepted();
+  call.caller = { credential: token[1]! };
+};
+
+function readJsonBody(body: RequestBody): Step<TokenCall> {
+  const read = jsonBodyReader(body.limit);
+  return (call) => read(call.req, call.res);
+}
+
+const requireJson: Step<TokenCall> = (call) => {
+  if (!call.req.is('application/json')) throw notJsonBody();
+};
+
+function validateBody(body: RequestBody, message: string): Step<TokenCall> {
+  return (call) => {
+    const parsed = body.schema.safeParse(call.req.body);
+    if (!parsed.success) {
+      throw invalidParameters(
+        message,
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    }
+    call.body = parsed.data;
+  };
+}
+
+function runOperation(route: AccessTokenRoute, deps: FacadeDeps): Step<TokenCall> {
+  return async (call) => {
+    const result = await deps.gateway.execute(
+      route.operation,
+      route.variables(call.req, call.body),
+      call.caller!,
+    );
+    if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+    call.data = result.data;
+  };
+}
+
+function answer(route: AccessTokenRoute): Step<TokenCall> {
+  const { status } = route.response;
+  return (call) => {
+    if (!route.present) call.res.status(status).end();
+    else sendSuccess(call.res, route.present(call.data!), status);
+  };
+}
+
+/** The handler of an access-token route: its steps, composed once. */
+export function accessTokenHandler(route: AccessTokenRoute, deps: FacadeDeps) {
+  const run = pipeline<TokenCall>([
+    requireAccessToken,
+    ...(route.body
+      ? [
+          readJsonBody(route.body),
+          requireJson,
+          validateBody(route.body, route.invalidBody ?? 'The body is not valid'),
+        ]
+      : []),
+    runOperation(route, deps),
+    answer(route),
+  ]);
+  return (req: Request, res: Response) => run({ req, res });
+}

@@ -1,0 +1,422 @@
+/**
+ * The steps of an External API call (API key), in the order of docs/api.md "Order of answers":
+ * authenticate the key and take its per-minute point, start the operation (or use the one started
+ * early), apply the limits (headers, usage events, 429s), check the permission, await the result
+ * (a failure of ours gives the monthly count back), present it. A route whose answers may be
+ * cached looks its answer up in the read cache before starting the operation (cached-read.ts).
+ * The call log records the call when its response is done (call-logger.ts).
+ */
+import type { Request, Response } from 'express';
+import { buildEvent, publishPlatformEvent } from '../../../common/contracts/platform-events';
+import { monthlyLimitExceeded, rateLimited, type ApiError } from '../api-error';
+import { forbidden, refusedKeyId, type KeyContext, type PresentedKey } from '../auth/api-key-auth';
+import type { ExternalApiDeps } from '../deps';
+import { sendSuccess } from '../envelope';
+import { fromGraphQLErrors, toApiError } from '../error-mapper';
+import type { GatewayResult } from '../gateway-client';
+import { jsonBodyReader } from '../json-body';
+import type { LimitDecision, MinuteDecision } from '../limits/usage-limiter';
+import { acceptedNames, rejectUnknownQueryParameters } from '../routes/query-parameters';
+import type { ApiKeyRoute } from '../routes/route';
+import type { ReadCache } from '../cache/read-cache';
+import { requestKey, sendThroughCache, startCachedRead, type CachedRead } from './cached-read';
+import { loggedWhenAnswered } from './call-logger';
+import { pipeline, started, type Step } from './steps';
+
+type Data = Record<string, unknown>;
+
+/** An operation started for a cached key before its key and limits were confirmed. */
+interface EarlyStart {
+  resultFor(confirmed: KeyContext): Promise<GatewayResult<Data>> | null;
+  release(): void;
+}
+
+/** One call's state, filled in by the steps in order. */
+interface KeyCall {
+  readonly req: Request;
+  readonly res: Response;
+  body: Promise<void> | null;
+  presented?: PresentedKey;
+  cached: KeyContext | null;
+  early: EarlyStart | null;
+  context?: KeyContext;
+  minute?: MinuteDecision;
+  deciding?: Promise<LimitDecision>;
+  executing: Promise<GatewayResult<Data>> | null;
+  usage?: LimitDecision;
+  data?: Data;
+  /** The read cache's part, on a route whose answers may be cached while the cache is on. */
+  cache: CachedRead | null;
+  /** The operation's variables, once built (they are built once, for the cache and the run). */
+  variables?: Record<string, unknown>;
+  /** The answer found in the read cache, already serialized. */
+  cachedBody?: string;
+  /** The request's name in the read cache, for the key context it was made for. */
+  requestKey?: { for: KeyContext; key: string };
+}
+
+const limitSubject = (context: KeyContext) => ({
+  keyId: context.keyId,
+  billingOrganizationId: context.billingOrganizationId,
+  requestsPerMinute: context.requestsPerMinute,
+  requestsPerMonth: context.requestsPerMonth,
+});
+
+const mayRun = (route: ApiKeyRoute, context: KeyContext) =>
+  !route.permission || context.permissions.includes(route.permission);
+
+/**
+ * The route's persisted operation. The key was checked (and against revocations on every call),
+ * so the operation runs with the key's identity and the key is not looked up again. Async, so
+ * bad parameters (a 400 thrown while building the variables) come out after the limits were
+ * decided and their headers set, like every other answer of the operation.
+ */
+function operationRunner(route: ApiKeyRoute, deps: ExternalApiDeps) {
+  const variablesOf = variablesBuilder(route);
+  return async (call: KeyCall, context: KeyContext) => {
+    return deps.gateway.execute<Data>(route.operation, await variablesOf(call), {
+      identity: {
+        kind: 'apiKey',
+        keyId: context.keyId,
+        userId: context.userId,
+        organizationId: context.organizationId,
+        permissions: context.permissions,
+        websiteIds: context.websiteIds,
+      },
+    });
+  };
+}
+type Execute = ReturnType<typeof operationRunner>;
+
+/**
+ * The operation's variables from the request, built once per call: refuses unknown query
+ * parameters, waits for the body, then runs the route's builder (which throws a 400 on bad input).
+ */
+function variablesBuilder(route: ApiKeyRoute) {
+  const accepted = acceptedNames(route.query);
+  return async (call: KeyCall): Promise<Record<string, unknown>> => {
+    if (call.variables) return call.variables;
+    rejectUnknownQueryParameters(call.req, accepted);
+    await call.body;
+    call.variables = route.variables(call.req);
+    return call.variables;
+  };
+}
+
+/** Starts reading the generation the answer depends on, in the same tick as the key check. */
+function startReadingGeneration(route: ApiKeyRoute, cache: ReadCache): Step<KeyCall> {
+  return (call) => {
+    call.cache = startCachedRead(route, cache, call.req);
+  };
+}
+
+/**
+ * The answer from the read cache, or the operation's result (the one started early, if any).
+ * Bad parameters are not looked up: the operation's run refuses them, after the limits.
+ */
+function cachedOrRun(route: ApiKeyRoute, cache: ReadCache, execute: Execute) {
+  const variablesOf = variablesBuilder(route);
+  return async (
+    call: KeyCall,
+    context: KeyContext,
+    early: Promise<GatewayResult<Data>> | null,
+  ): Promise<GatewayResult<Data>> => {
+    const read = call.cache!;
+    let key: string;
+    try {
+      key =
+        call.requestKey?.for === context
+          ? call.requestKey.key
+          : requestKey(route, await variablesOf(call), context);
+    } catch {
+      return early ?? execute(call, context);
+    }
+    read.lookup = await cache.lookup(read.tag, await read.generation, key);
+    if (read.lookup.result === 'hit-local' || read.lookup.result === 'hit-shared') {
+      call.cachedBody = read.lookup.body;
+      return { data: {}, errors: [] };
+    }
+    return early ?? execute(call, context);
+  };
+}
+
+/**
+ * Reads a JSON body. Started with the call and awaited only by the operation, so a body that is
+ * not JSON or too large (400, 413) is answered after the key and the limits, like every other
+ * problem with the request's content (docs/api.md, "Order of answers").
+ */
+function startReadingBody(limit: number | string): Step<KeyCall> {
+  const read = jsonBodyReader(limit);
+  return (call) => {
+    call.body = started(read(call.req, call.res));
+  };
+}
+
+function identifyKey(deps: ExternalApiDeps): Step<KeyCall> {
+  return (call) => {
+    call.presented = deps.auth.presented(call.req);
+    call.cached = deps.auth.cached(call.presented);
+  };
+}
+
+/**
+ * The optional step that makes a cached key's call answer sooner: a key cached here whose
+ * organization had room at its last decision starts its (read-only) operation at once, beside the
+ * revocation check and the limits; the result is used only if both confirm the call for that same
+ * key (docs/api.md, "Work that runs beside the limits").
+ */
+function startEarly(route: ApiKeyRoute, deps: ExternalApiDeps, execute: Execute): Step<KeyCall> {
+  const accepted = acceptedNames(route.query);
+  return (call) => {
+    const { cached } = call;
+    if (!cached || !mayRun(route, cached)) return;
+    if (answeredFromCache(route, accepted, deps, call, cached)) return;
+    if (!deps.headroom.claim(cached.billingOrganizationId)) return;
+    const operation = started(execute(call, cached));
+    call.early = {
+      resultFor: (confirmed) => (confirmed === cached ? operation : null),
+      release: () => deps.headroom.release(cached.billingOrganizationId),
+    };
+  };
+}
+
+/**
+ * Whether this process holds an answer for the call (current or not: the generation is not read
+ * yet), in which case starting the operation early would most likely be work thrown away.
+ */
+function answeredFromCache(
+  route: ApiKeyRoute,
+  accepted: readonly string[],
+  deps: ExternalApiDeps,
+  call: KeyCall,
+  cached: KeyContext,
+): boolean {
+  if (!call.cache || !deps.readCache || route.body) return false;
+  try {
+    rejectUnknownQueryParameters(call.req, accepted);
+    call.variables = route.variables(call.req);
+  } catch {
+    // Refused after the limits, by the operation's run (variablesBuilder).
+    return false;
+  }
+  // Kept for the lookup, which uses it when the key is confirmed as this same context.
+  call.requestKey = { for: cached, key: requestKey(route, call.variables, cached) };
+  return deps.readCache.holds(call.requestKey.key);
+}
+
+/**
+ * The key's context and its per-minute point. A key cached in this process takes its point in
+ * the same Redis round trip that checks for revocations; if one happened, the point goes back and
+ * the key is authenticated afresh (so a refused key never counts).
+ */
+function authenticateAndTakeMinute(deps: ExternalApiDeps): Step<KeyCall> {
+  return async (call) => {
+    const { cached, res } = call;
+    if (cached) {
+      const minute = await deps.limiter.takeMinuteIf(
+        limitSubject(cached),
+        deps.auth.stillCurrent(),
+      );
+      if (minute) {
+        call.context = cached;
+        call.minute = minute;
+        res.locals.keyId = cached.keyId;
+        return;
+      }
+    }
+    let context: KeyContext;
+    try {
+      context = await deps.auth.authenticate(call.presented!);
+    } catch (error) {
+      // Refused though identified (expired, Free plan): the call is logged under the key.
+      res.locals.keyId = refusedKeyId(error) ?? undefined;
+      throw error;
+    }
+    call.minute = await deps.limiter.takeMinute(limitSubject(context));
+    call.context = context;
+    res.locals.keyId = context.keyId;
+  };
+}
+
+/** Starts the monthly count; awaited by applyLimits, beside the operation. */
+function startMonthlyDecision(deps: ExternalApiDeps): Step<KeyCall> {
+  return (call) => {
+    call.deciding = deps.limiter.decide(limitSubject(call.context!), call.minute!);
+  };
+}
+
+/**
+ * Starts the operation now unless it started early, beside the monthly count: a call then
+ * refused for the month has cost one operation for nothing, which the per-minute limit bounds.
+ * Not started when the minute was refused or the key lacks the route's permission.
+ */
+function startOperation(
+  route: ApiKeyRoute,
+  execute: Execute,
+  cachedOrRunning: ReturnType<typeof cachedOrRun> | null,
+): Step<KeyCall> {
+  return (call) => {
+    const context = call.context!;
+    if (!call.minute!.admitted || !mayRun(route, context)) {
+      call.executing = null;
+      return;
+    }
+    const early = call.early?.resultFor(context) ?? null;
+    call.executing =
+      call.cache && cachedOrRunning
+        ? started(cachedOrRunning(call, context, early))
+        : (early ?? started(execute(call, context)));
+  };
+}
+
+/** The spec's header table, on every response to an identified key. */
+function setUsageHeaders(res: Response, key: KeyContext, usage: LimitDecision): void {
+  res.setHeader('X-RateLimit-Limit', String(key.requestsPerMinute));
+  if (usage.minuteRemaining !== null)
+    res.setHeader('X-RateLimit-Remaining', String(usage.minuteRemaining));
+  if (usage.monthlyUsed !== null) res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed));
+  res.setHeader('X-Usage-Limit', String(key.requestsPerMonth));
+  res.setHeader('X-Usage-Reset', usage.resetAt.toISOString());
+  if (usage.keyTotal !== null) res.setHeader('X-Usage-Total', String(usage.keyTotal));
+}
+
+function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
+  if (usage.outcome === 'rate_limited') {
+    return rateLimited(
+      `Rate limit of ${key.requestsPerMinute} requests per minute exceeded; retry in ${usage.retryAfterSeconds} seconds`,
+      usage.retryAfterSeconds,
+    );
+  }
+  if (usage.outcome === 'quota_exhausted') {
+    return monthlyLimitExceeded(
+      `Monthly quota of ${key.requestsPerMonth} requests used up; it resets at ${usage.resetAt.toISOString()}`,
+    );
+  }
+  return null;
+}
+
+/** Records the decision, sets the usage headers, announces a crossed threshold; throws a 429. */
+function applyLimits(deps: ExternalApiDeps): Step<KeyCall> {
+  return async (call) => {
+    const context = call.context!;
+    const usage = await call.deciding!;
+    deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
+    setUsageHeaders(call.res, context, usage);
+    if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
+    const refusal = limitError(context, usage);
+    if (refusal) {
+      deps.refusals.count(context.tier, usage);
+      throw refusal;
+    }
+    call.usage = usage;
+  };
+}
+
+/** The operation was not started only when the key lacks the permission (a refused minute threw). */
+function requirePermission(route: ApiKeyRoute): Step<KeyCall> {
+  return (call) => {
+    if (!call.executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
+  };
+}
+
+/**
+ * The operation's data, or its failure as an error. Failed on our side (5xx): the call gives its
+ * monthly count back, so an outage of ours costs no quota. The per-minute point stays, so retries
+ * are still paced.
+ */
+function resultOrRefund(deps: ExternalApiDeps): Step<KeyCall> {
+  return async (call) => {
+    const usage = call.usage!;
+    try {
+      const result = await call.executing!;
+      if (call.cachedBody !== undefined) return;
+      if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
+      call.data = result.data;
+    } catch (error) {
+      if (toApiError(error).status >= 500 && usage.monthlyUsed !== null) {
+        await deps.limiter.refundMonthly(limitSubject(call.context!), usage.resetAt);
+        call.res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed - 1));
+      }
+      throw error;
+    }
+  };
+}
+
+function present(route: ApiKeyRoute): Step<KeyCall> {
+  return (call) => {
+    if (!call.cache) {
+      sendSuccess(call.res, route.present(call.data!, { key: call.context!, usage: call.usage! }));
+      return;
+    }
+    sendThroughCache(
+      call.res,
+      call.cache,
+      call.cachedBody !== undefined
+        ? { body: call.cachedBody }
+        : { presented: route.present(call.data!, { key: call.context!, usage: call.usage! }) },
+    );
+  };
+}
+
+/**
+ * One event per organization, month, quota and threshold: its id says which, and it is published
+ * once, so a call that crossed the threshold and then gave its count back (a 5xx) does not make
+ * the next call announce it again. A new quota (a plan change) has thresholds of its own.
+ */
+function publishUsageThreshold(deps: ExternalApiDeps, key: KeyContext, usage: LimitDecision): void {
+  const month = new Date(usage.resetAt.getTime() - 1).toISOString().slice(0, 7);
+  const event = buildEvent(
+    'usage.threshold_reached',
+    key.userId,
+    key.billingOrganizationId,
+    {
+      percent: usage.crossedThreshold,
+      used: usage.monthlyUsed,
+      limit: key.requestsPerMonth,
+      resetsAt: usage.resetAt.toISOString(),
+    },
+    `evt_usage_threshold_reached_${key.billingOrganizationId}_${month}_${key.requestsPerMonth}_${usage.crossedThreshold}`,
+  );
+  publishPlatformEvent(deps.redis, deps.config.redisKeyPrefix, event, { once: true }).catch(
+    (error: unknown) =>
+      deps.logger.error(
+        { err: (error as Error).message, eventId: event.id },
+        'could not publish usage event',
+      ),
+  );
+}
+
+/** The handler of an API-key route: its steps, composed once. */
+export function apiKeyHandler(route: ApiKeyRoute, deps: ExternalApiDeps) {
+  const execute = operationRunner(route, deps);
+  const cache = route.cache ? deps.readCache : null;
+  const answer = pipeline<KeyCall>([
+    ...(route.body ? [startReadingBody(route.body.limit)] : []),
+    identifyKey(deps),
+    ...(cache ? [startReadingGeneration(route, cache)] : []),
+    startEarly(route, deps, execute),
+    authenticateAndTakeMinute(deps),
+    startMonthlyDecision(deps),
+    startOperation(route, execute, cache ? cachedOrRun(route, cache, execute) : null),
+    applyLimits(deps),
+    requirePermission(route),
+    resultOrRefund(deps),
+    present(route),
+  ]);
+  return loggedWhenAnswered(async (req, res) => {
+    const call: KeyCall = {
+      req,
+      res,
+      body: null,
+      cached: null,
+      early: null,
+      executing: null,
+      cache: null,
+    };
+    try {
+      await answer(call);
+    } finally {
+      call.early?.release();
+    }
+  });
+}

@@ -1,0 +1,64 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { requestIdOf } from '../../../common/platform/request-context';
+import type { CallLogWriter } from '../call-log/call-log.writer';
+import { API_BASE } from '../routes/common';
+
+/**
+ * Nginx's code for a request whose client went away before the answer: such a call may already
+ * have counted toward the limits, so it is logged too.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * Records every External API call (timestamp, endpoint, status, IP, key) once its response is
+ * done: sent, or cut short because the client closed the connection ('close' fires in both
+ * cases, 'finish' only in the first).
+ */
+export function callLogger(callLog: CallLogWriter): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    // Read now: once the client has gone, the socket no longer knows its address.
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    res.on('close', () => {
+      const at = new Date().toISOString();
+      const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      const path = req.originalUrl.split('?', 1)[0]!;
+      const build = () => ({
+        at,
+        keyId: (res.locals.keyId as string | undefined) ?? null,
+        method: req.method,
+        endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
+        path,
+        status,
+        ip,
+        durationMs,
+        requestId: requestIdOf(res),
+      });
+      // A route's handler may still be checking the key when the client leaves: the record waits
+      // for it, so it carries the key the call was counted for.
+      if (res.locals.answering)
+        callLog.recordAfter(new Promise<void>((resolve) => (res.locals.answered = resolve)), build);
+      else callLog.record(build());
+    });
+    next();
+  };
+}
+
+/**
+ * Marks the call as being answered while `handler` runs: a client that leaves meanwhile still
+ * gets its call logged under the key it was counted for (callLogger waits for `answered`).
+ */
+export function loggedWhenAnswered(
+  handler: (req: Request, res: Response) => Promise<void>,
+): (req: Request, res: Response) => Promise<void> {
+  return async (req, res) => {
+    res.locals.answering = true;
+    try {
+      await handler(req, res);
+    } finally {
+      res.locals.answering = false;
+      (res.locals.answered as (() => void) | undefined)?.();
+    }
+  };
+}

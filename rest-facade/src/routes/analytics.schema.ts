@@ -1,0 +1,263 @@
+/** Request and response bodies of the analytics routes. */
+import { z } from 'zod';
+import {
+  QUERY_DIMENSIONS,
+  QUERY_METRICS,
+  TIME_DIMENSIONS,
+} from '../../../common/contracts/analytics-query';
+import {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  MAX_OFFSET,
+  RANGE_VALUES,
+  type RestRange,
+} from './query-parameters';
+
+const RANGES = Object.keys(RANGE_VALUES) as [RestRange, ...RestRange[]];
+const count = () => z.number().int().min(0);
+const described = <T extends z.ZodType>(schema: T, description: string) =>
+  schema.meta({ description });
+const dateTime = () => z.iso.datetime();
+const nullableString = () => z.string().nullable();
+
+export const PaginationSchema = z
+  .strictObject({
+    limit: z.number().int().min(1).max(MAX_LIMIT),
+    offset: count(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: 'Pagination' });
+
+const list = <K extends string>(name: K, item: z.ZodType) =>
+  z.strictObject({ [name]: z.array(item), pagination: PaginationSchema } as Record<
+    K | 'pagination',
+    z.ZodType
+  >);
+
+const AnalyticsSummarySchema = z
+  .strictObject({
+    total_visitors: described(count(), 'Visits (sessions) in the range'),
+    pageviews: count(),
+    unique_visitors: described(
+      count(),
+      'Distinct visitor ids. They rotate at 00:00 UTC (privacy), so a person counts once per UTC day: over several days once per day, and over 24h twice if active on both sides of midnight.',
+    ),
+    sessions: count(),
+    bounce_rate: described(z.number().min(0).max(1), 'Share of sessions with one page view'),
+    avg_visit_duration: described(z.number().min(0), 'Seconds per session'),
+  })
+  .meta({ id: 'AnalyticsSummary' });
+
+const DailyStatSchema = z
+  .strictObject({
+    date: described(dateTime(), 'Start of the bucket (UTC): a day, or an hour for range=24h'),
+    pageviews: count(),
+    visitors: count(),
+    sessions: count(),
+    bounces: count(),
+  })
+  .meta({ id: 'DailyStat' });
+
+export const AnalyticsOverviewSchema = z
+  .strictObject({
+    website_id: z.string(),
+    range: z.enum(RANGES),
+    granularity: z.enum(['hour', 'day']),
+    from: dateTime(),
+    to: described(dateTime(), 'End of the last bucket (exclusive)'),
+    summary: AnalyticsSummarySchema,
+    daily_stats: described(
+      z.array(DailyStatSchema),
+      'One zero-filled entry per bucket, oldest first: 24 hours for 24h, else 7, 30, 90 or 365 days',
+    ),
+  })
+  .meta({ id: 'AnalyticsOverview' });
+
+const VisitorSchema = z
+  .strictObject({
+    id: z.string(),
+    country: described(nullableString(), 'ISO 3166-1 alpha-2, null when unknown'),
+    device: z.enum(['desktop', 'mobile', 'tablet', 'other']).nullable(),
+    browser: nullableString(),
+    os: nullableString(),
+    first_seen: dateTime(),
+    last_seen: described(
+      dateTime(),
+      'Latest event of any kind (page view, click, custom event, error, replay chunk); the range filter uses it.',
+    ),
+    pageviews: count(),
+    sessions: count(),
+    entry_page: nullableString(),
+    last_page: nullableString(),
+  })
+  .meta({ id: 'Visitor' });
+
+export const VisitorListSchema = list('visitors', VisitorSchema).meta({ id: 'VisitorList' });
+
+/** A breakdown row, named after what its value is (`country`, `path`, `source`). */
+const breakdownRow = (valueName: string, description: string) =>
+  z.strictObject({
+    [valueName]: described(
+      z.string(),
+      `${description}. "(other)" holds every value past the first 1,000 distinct values of a website in a UTC day.`,
+    ),
+    visitors: described(count(), 'Distinct visitors per bucket, summed'),
+    pageviews: count(),
+    sessions: described(count(), 'Visits that started with this value (entry page for pages)'),
+    bounce_rate: z.number().min(0).max(1),
+    avg_visit_duration: described(z.number().min(0), 'Seconds'),
+  });
+
+export const CountryListSchema = list(
+  'countries',
+  breakdownRow('country', 'ISO 3166-1 alpha-2, or "unknown"'),
+).meta({ id: 'CountryList' });
+export const PageListSchema = list(
+  'pages',
+  breakdownRow('path', 'Page path without query string'),
+).meta({ id: 'PageList' });
+export const SourceListSchema = list(
+  'sources',
+  breakdownRow('source', 'utm_source, else the referrer host; "direct" when none or internal'),
+).meta({ id: 'SourceList' });
+
+const TechnologyRowSchema = z
+  .strictObject({ value: z.string(), visitors: count(), pageviews: count(), sessions: count() })
+  .meta({ id: 'TechnologyRow' });
+
+export const TechnologySchema = z
+  .strictObject({
+    devices: described(z.array(TechnologyRowSchema), 'desktop, mobile, tablet, other'),
+    browsers: z.array(TechnologyRowSchema),
+    operating_systems: z.array(TechnologyRowSchema),
+  })
+  .meta({ id: 'Technology' });
+
+const HeatmapPageSchema = z
+  .strictObject({
+    path: z.string(),
+    clicks: count(),
+    visitors: count(),
+    cells: described(
+      z.array(z.strictObject({ x: z.number().int().min(0).max(99), y: count(), clicks: count() })),
+      'Busiest cells first (at most 100): x = whole percent of the viewport width (0–99), y = 50px band of the document from the top (band 400 collects every click below 20,000 px)',
+    ),
+  })
+  .meta({ id: 'HeatmapPage' });
+export const HeatmapPageListSchema = list('pages', HeatmapPageSchema).meta({
+  id: 'HeatmapPageList',
+});
+
+const ReplaySessionSchema = z
+  .strictObject({
+    id: described(z.string(), 'Session id chosen by the recorder'),
+    visitor_id: z.string(),
+    started_at: dateTime(),
+    last_activity: dateTime(),
+    chunks: count(),
+    bytes: count(),
+    entry_page: z.string(),
+    country: nullableString(),
+    device: nullableString(),
+    browser: nullableString(),
+    os: nullableString(),
+  })
+  .meta({ id: 'ReplaySession' });
+export const ReplaySessionListSchema = list('sessions', ReplaySessionSchema).meta({
+  id: 'ReplaySessionList',
+});
+
+const ErrorGroupSchema = z
+  .strictObject({
+    fingerprint: described(z.string(), 'Hash of the message and the first stack frame'),
+    message: z.string(),
+    stack: nullableString(),
+    occurrences: described(count(), 'In the range'),
+    affected_visitors: described(count(), 'In the range (distinct per day, summed)'),
+    total_occurrences: described(count(), 'Ever'),
+    first_seen: dateTime(),
+    last_seen: dateTime(),
+    last_page: nullableString(),
+  })
+  .meta({ id: 'ErrorGroup' });
+export const ErrorGroupListSchema = list('groups', ErrorGroupSchema).meta({
+  id: 'ErrorGroupList',
+});
+
+export const QueryResultSchema = z
+  .strictObject({
+    metrics: z.array(z.string()),
+    dimensions: z.array(z.string()),
+    results: z.array(
+      z.strictObject({ dimensions: z.array(z.string()), metrics: z.array(z.number()) }),
+    ),
+    pagination: PaginationSchema,
+    date_range: z.strictObject({ from: dateTime(), to: described(dateTime(), 'Exclusive') }),
+  })
+  .meta({ id: 'QueryResult' });
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/**
+ * The body of POST /query/:websiteId (modelled on Plausible's Stats API v2): validates the
+ * request, and its JSON Schema is the document's QueryRequest.
+ */
+export const queryBodySchema = z
+  .object({
+    metrics: z.array(z.enum(QUERY_METRICS)).min(1).max(QUERY_METRICS.length).meta({
+      description:
+        'Each at most once: visitors, pageviews, sessions, bounce_rate, visit_duration, events.',
+    }),
+    dimensions: z
+      .array(z.enum([...QUERY_DIMENSIONS, ...TIME_DIMENSIONS]))
+      .max(1)
+      .default([])
+      .meta({
+        description:
+          'At most one of country, page, source, device, browser, os, event, time:day, time:hour (time:hour needs date_range "24h"). None: one row of totals.',
+      }),
+    filters: z
+      .array(
+        z.tuple([
+          z.enum(['is', 'is_not', 'contains']),
+          z.enum(QUERY_DIMENSIONS),
+          z.array(z.string().min(1).max(500)).min(1).max(100),
+        ]),
+      )
+      .max(20)
+      .default([])
+      .meta({
+        description:
+          'Each filter is [operator, dimension, values], in this order. All filters must name the same dimension, and with a breakdown dimension, that one.',
+      }),
+    date_range: z
+      .union([z.enum(['24h', '7d', '30d', '90d', '1y']), z.tuple([isoDate, isoDate])], {
+        error: 'must be one of "24h", "7d", "30d", "90d", "1y", or ["YYYY-MM-DD", "YYYY-MM-DD"]',
+      })
+      .default('7d')
+      .meta({
+        description:
+          'A range value, or [from, to]: UTC dates, inclusive, at most 366 days, between 1970-01-01 and 9999-12-30.',
+      }),
+    order_by: z
+      .array(z.tuple([z.string().min(1), z.enum(['asc', 'desc'])]))
+      .max(3)
+      .default([])
+      .meta({
+        description:
+          'Each entry is [metric or the dimension, "asc" or "desc"], in this order. Default: the first metric descending (time ascending).',
+      }),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .default(DEFAULT_LIMIT)
+      .meta({
+        description: `Rows per page, default ${DEFAULT_LIMIT}; any value above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}.`,
+      }),
+    offset: z.number().int().min(0).max(MAX_OFFSET).default(0).meta({
+      description: 'Rows to skip, default 0. Continue with offset + limit until has_more is false.',
+    }),
+  })
+  .strict()
+  .meta({ description: 'A custom query (modelled on Plausible Stats API v2).' });

@@ -1,0 +1,200 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  CreateWebhookDocument,
+  DeleteWebhookDocument,
+  ListWebhooksDocument,
+  RotateWebhookSecretDocument,
+  TestWebhookDocument,
+} from '../generated/operations';
+import {
+  CREATE_WEBHOOK_REQUEST_EXAMPLE,
+  ROTATED_SECRET_EXAMPLE,
+  WEBHOOK_EXAMPLE,
+  WEBHOOK_TEST_RESULT_EXAMPLE,
+  WEBHOOK_WITH_SECRET_EXAMPLE,
+} from '../openapi/examples';
+import { presentTestResult, presentWebhook } from '../webhooks/webhook.presenter';
+import { param, WEBHOOKS_BASE } from './common';
+import { errorResponse, METHOD_NOT_ALLOWED, RETRY_AFTER, WWW_AUTHENTICATE } from './responses';
+import { accessTokenRoute, type AccessTokenRoute } from './route';
+import {
+  createWebhookBody,
+  RotatedSecretSchema,
+  WebhookListSchema,
+  WebhookTestResultSchema,
+  WebhookWithSecretSchema,
+} from './webhooks.schema';
+
+const ID_PARAMS = z.object({
+  id: z.string().meta({ param: { description: 'Webhook id (from creation or the list)' } }),
+});
+
+const ERRORS = {
+  401: {
+    description:
+      'invalid_access_token: no bearer token, or an unknown, revoked or non-access token (an API key).',
+    shape: 'AuthError',
+    codes: ['invalid_access_token'],
+    headers: WWW_AUTHENTICATE,
+  },
+  405: METHOD_NOT_ALLOWED,
+  500: errorResponse('internal_error', ['internal_error']),
+  503: errorResponse(
+    'service_unavailable: a service behind this one cannot be reached; retry shortly.',
+    ['service_unavailable'],
+  ),
+} as const;
+const BAD_ID = errorResponse('invalid_parameters: the id is not valid percent-encoding.', [
+  'invalid_parameters',
+]);
+const NOT_FOUND = errorResponse(
+  'not_found: unknown, deleted or another user’s webhook (indistinguishable).',
+  ['not_found'],
+);
+const CONFLICT = errorResponse(
+  'conflict: another change of this webhook held it for over 10 s; nothing changed, retry.',
+  ['conflict'],
+);
+
+/** What every webhook-management route shares: a dashboard access token, no limits of a key. */
+const management = { auth: 'accessToken', counted: false, tag: 'Webhooks' } as const;
+
+const byId = (req: Request) => ({ id: param(req, 'id') });
+
+/** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
+export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
+  accessTokenRoute({
+    ...management,
+    method: 'post',
+    path: WEBHOOKS_BASE,
+    operation: CreateWebhookDocument,
+    body: {
+      schema: createWebhookBody,
+      component: 'CreateWebhookRequest',
+      mediaTypes: ['application/json'],
+      example: CREATE_WEBHOOK_REQUEST_EXAMPLE,
+      limit: '16kb',
+    },
+    invalidBody:
+      'The body must be {"url": string, "description"?: string, "event_types"?: string[]}',
+    variables: (_req, { url, description, event_types: eventTypes }) => ({
+      input: { url, description: description ?? null, eventTypes: eventTypes ?? [] },
+    }),
+    present: (data) => {
+      const { webhook, secret } = data.createWebhook;
+      return { ...presentWebhook(webhook), secret };
+    },
+    operationId: 'createWebhook',
+    summary: 'Create a webhook; the signing secret is returned only here',
+    description:
+      'The URL must be absolute http(s); in production only https. Destinations resolving to loopback, private, link-local (cloud metadata), CGNAT, multicast or other reserved addresses are refused, before and again at each delivery. At most 20 webhooks per user.',
+    response: {
+      status: 201,
+      description: 'The webhook and its signing secret (shown once)',
+      schema: WebhookWithSecretSchema,
+      example: WEBHOOK_WITH_SECRET_EXAMPLE,
+    },
+    errors: {
+      ...ERRORS,
+      400: errorResponse(
+        'invalid_json, invalid_parameters (body shape, unknown event type) or invalid_webhook_url (details.reason: not_absolute_http_url, https_required, credentials_in_url, invalid_port, url_too_long, forbidden_address, unresolvable_host).',
+        ['invalid_json', 'invalid_parameters', 'invalid_webhook_url'],
+      ),
+      409: errorResponse(
+        'webhook_limit_reached: the user already has 20 webhooks; or conflict: another creation by the same user held the count for over 10 s (nothing changed, retry).',
+        ['webhook_limit_reached', 'conflict'],
+      ),
+      413: errorResponse('payload_too_large: the body exceeds 16 KiB.', ['payload_too_large']),
+      415: errorResponse(
+        'unsupported_media_type: the body is not application/json, or is in a Content-Encoding or charset the server does not read.',
+        ['unsupported_media_type'],
+      ),
+    },
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'get',
+    path: WEBHOOKS_BASE,
+    operation: ListWebhooksDocument,
+    variables: () => ({}),
+    present: (data) => ({ webhooks: data.myWebhooks.map(presentWebhook) }),
+    operationId: 'listWebhooks',
+    summary: 'The caller’s webhooks, oldest first (never a secret)',
+    description:
+      'Every live webhook of the user the access token belongs to, with its status; a revoked webhook is no longer listed. Signing secrets are never returned here.',
+    response: {
+      status: 200,
+      description: 'The webhooks',
+      schema: WebhookListSchema,
+      example: { webhooks: [WEBHOOK_EXAMPLE] },
+    },
+    errors: ERRORS,
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'delete',
+    path: `${WEBHOOKS_BASE}/:id`,
+    operation: DeleteWebhookDocument,
+    params: ID_PARAMS,
+    variables: byId,
+    operationId: 'deleteWebhook',
+    summary: 'Revoke a webhook for good: nothing more is delivered, queued retries included',
+    description:
+      'Takes effect at once and cannot be undone. An unknown, already revoked or another user’s webhook is 404.',
+    response: { status: 204, description: 'Revoked' },
+    errors: { ...ERRORS, 400: BAD_ID, 404: NOT_FOUND, 409: CONFLICT },
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'post',
+    path: `${WEBHOOKS_BASE}/:id/test`,
+    operation: TestWebhookDocument,
+    params: ID_PARAMS,
+    variables: byId,
+    present: (data) => presentTestResult(data.testWebhook),
+    operationId: 'testWebhook',
+    summary: 'Send a synthetic webhook.test event now and report the receiver’s answer',
+    description:
+      'Sent once, without retries. A receiver that does not answer still gives 200, with success false and error set. At most 10 tests per minute per user, however they are asked for (REST or GraphQL; 429 RATE_LIMIT_EXCEEDED with Retry-After).',
+    response: {
+      status: 200,
+      description: 'Outcome of the test delivery',
+      schema: WebhookTestResultSchema,
+      example: WEBHOOK_TEST_RESULT_EXAMPLE,
+    },
+    errors: {
+      ...ERRORS,
+      400: BAD_ID,
+      404: NOT_FOUND,
+      429: errorResponse(
+        'RATE_LIMIT_EXCEEDED: more than 10 tests in a minute; see Retry-After.',
+        ['RATE_LIMIT_EXCEEDED'],
+        RETRY_AFTER,
+      ),
+    },
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'post',
+    path: `${WEBHOOKS_BASE}/:id/rotate`,
+    operation: RotateWebhookSecretDocument,
+    params: ID_PARAMS,
+    variables: byId,
+    present: (data) => {
+      const { webhook, secret } = data.rotateWebhookSecret;
+      return { id: webhook.id, secret, secret_rotated_at: webhook.secretRotatedAt };
+    },
+    operationId: 'rotateWebhookSecret',
+    summary: 'Replace the signing secret; only the new one validates from now on (no overlap)',
+    description:
+      'The new secret is returned only in this answer. Deliveries from now on are signed with it; signatures made with the old one stop validating at once.',
+    response: {
+      status: 200,
+      description: 'The new secret (shown once)',
+      schema: RotatedSecretSchema,
+      example: ROTATED_SECRET_EXAMPLE,
+    },
+    errors: { ...ERRORS, 400: BAD_ID, 404: NOT_FOUND, 409: CONFLICT },
+  }),
+];

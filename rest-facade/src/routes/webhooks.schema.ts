@@ -1,0 +1,78 @@
+/** Request and response bodies of webhook management. Event payloads: docs/webhooks.md. */
+import { z } from 'zod';
+import { EVENT_TYPES } from '../../../common/contracts/platform-events';
+
+/** Every subscribable type: the synthetic test event is sent on request only. */
+const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== 'webhook.test');
+const eventType = z.enum(SUBSCRIBABLE as [string, ...string[]]);
+
+/**
+ * The body of POST /v1/cli/mutate/webhooks. Event types are checked by the webhooks service (an
+ * unknown one is its 400), so the schema takes any short string and documents the known ones.
+ */
+export const createWebhookBody = z.strictObject({
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .meta({ description: 'Absolute https URL of the receiver (http allowed outside production).' }),
+  description: z.string().max(500).nullable().optional(),
+  event_types: z
+    .array(z.string().max(100).meta({ enum: SUBSCRIBABLE }))
+    .max(50)
+    .optional()
+    .meta({ description: 'Event types to deliver; omitted or empty: all.' }),
+});
+
+const webhookShape = {
+  id: z.string(),
+  url: z.string().meta({ format: 'uri' }),
+  description: z.string().nullable(),
+  event_types: z.array(eventType).meta({ description: 'Empty: every event type.' }),
+  status: z
+    .enum(['active', 'disabled'])
+    .meta({ description: 'disabled: the receiver answered 410 Gone; nothing more is delivered.' }),
+  disabled_reason: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  secret_rotated_at: z.iso.datetime().nullable(),
+};
+const secret = () => z.string().regex(/^whsec_/);
+
+export const WebhookSchema = z.strictObject(webhookShape).meta({ id: 'Webhook' });
+export const WebhookListSchema = z.strictObject({ webhooks: z.array(WebhookSchema) });
+export const WebhookWithSecretSchema = z
+  .strictObject({
+    ...webhookShape,
+    secret: secret().meta({ description: 'Signing secret; shown only now.' }),
+  })
+  .meta({ id: 'WebhookWithSecret' });
+export const RotatedSecretSchema = z.strictObject({
+  id: z.string(),
+  secret: secret(),
+  secret_rotated_at: z.iso.datetime(),
+});
+
+export const WebhookTestResultSchema = z
+  .strictObject({
+    delivery_id: z.string(),
+    event_id: z.string().meta({ description: 'id of the synthetic webhook.test event' }),
+    success: z.boolean().meta({ description: 'The receiver answered 2xx.' }),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'null when the receiver did not answer.' }),
+    response_body: z
+      .string()
+      .meta({ description: 'The receiver’s answer, truncated to 2048 bytes.' }),
+    response_body_truncated: z.boolean(),
+    duration_ms: z
+      .number()
+      .int()
+      .meta({ description: 'From sending the request to reading the answer.' }),
+    error: z.string().nullable().meta({
+      description:
+        'Why there was no answer: timeout, a connection error code, destination refused…',
+    }),
+  })
+  .meta({ id: 'WebhookTestResult' });
