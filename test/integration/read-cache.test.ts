@@ -91,6 +91,21 @@ describe('ReadCache (answers stamped with the generation of their data, in proce
     expect((await read(cache, 'GET /websites/w1', '{}', 'accounts')).result).toBe('miss');
   });
 
+  it('when calls ask for a generation in the same turn, then they share one read, and a call after it was sent reads afresh and sees a change announced meanwhile', async () => {
+    const { cache, connection } = await facadeCache();
+    await cache.generation(site);
+    const sent = jest.spyOn(connection, 'get');
+    const first = cache.generation(site);
+    const second = cache.generation(site);
+    expect(second).toBe(first);
+    expect(sent).toHaveBeenCalledTimes(1);
+    const before = await first;
+    await announceReadChange(redis, prefix, site);
+    const after = await cache.generation(site);
+    expect(sent).toHaveBeenCalledTimes(2);
+    expect(after).not.toBe(before);
+    sent.mockRestore();
+  });
   it('when Redis lost its data (restarted empty), then an answer this process stored before is not served', async () => {
     const { cache } = await facadeCache();
     await read(cache, 'GET /errors/w1', '{"before":true}');

@@ -38,6 +38,8 @@ const BYPASS: ReadLookup = { result: 'bypass' };
  */
 export class ReadCache {
   private readonly local: LRUCache<string, { body: string; stamp: string }>;
+  /** Generation reads asked for in this turn of the event loop, not sent yet (see generation). */
+  private readonly unsent = new Map<ReadTag, Promise<Generation>>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -54,13 +56,21 @@ export class ReadCache {
     return this.local.has(request);
   }
 
-  /** Start it with the call, beside the key check, so it shares their round trip to Redis. */
-  async generation(tag: ReadTag): Promise<Generation> {
-    try {
-      return await readGeneration(this.redis, this.options.prefix, tag);
-    } catch {
-      return null;
+  /**
+   * Start it with the call, beside the key check, so it shares their round trip to Redis. Calls
+   * that ask for the same tag before the read is sent share it: ioredis sends what was asked in a
+   * turn of the event loop together, in a setImmediate (auto-pipelining), and the share ends in
+   * one queued after it. Every call sharing a read was received before the read is sent, so it
+   * still sees every change announced before its request arrived.
+   */
+  generation(tag: ReadTag): Promise<Generation> {
+    let reading = this.unsent.get(tag);
+    if (!reading) {
+      reading = readGeneration(this.redis, this.options.prefix, tag).catch(() => null);
+      this.unsent.set(tag, reading);
+      setImmediate(() => this.unsent.delete(tag));
     }
+    return reading;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { Cluster } from 'ioredis';
 import type { RedisClient } from '../../../common/platform/redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/platform/logger';
@@ -36,37 +37,54 @@ const MONTH_COUNTER_GRACE_MS = 40 * DAY_MS;
 const DAILY_KEPT_DAYS = 31;
 
 /**
- * KEYS: the organization's monthly counter. ARGV: minute admitted (1/0), monthly limit, counter
- * expiry (ms epoch). Returns {1 counted, 0 refused, 2 not asked; the count}. Atomic, so N
- * concurrent requests against a quota of L admit exactly L, across any number of facade instances.
+ * The two counts of a call, as Lua functions shared by the scripts below.
+ *
+ * countMonthly(counter, admitted 1/0, monthly limit, counter expiry in ms epoch) returns {1
+ * counted, 0 refused, 2 not asked; the count}. Atomic, so N concurrent requests against a quota
+ * of L admit exactly L, across any number of facade instances.
+ *
+ * countKeyCall(total, daily hash, today YYYY-MM-DD, oldest day kept YYYY-MM-DD, hash lifetime ms)
+ * returns the key's total. The first call of a day drops the days that left the window (dates
+ * compare as strings) and extends the hash's life, so an unused key's hash goes away.
  */
-const MONTHLY_SCRIPT = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if ARGV[1] == '0' then return {2, used} end
-if used >= tonumber(ARGV[2]) then return {0, used} end
-used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[3]) end
-return {1, used}
+const COUNTS = `
+local function countMonthly(counter, admitted, limit, expiry)
+  local used = tonumber(redis.call('GET', counter) or '0')
+  if admitted == '0' then return {2, used} end
+  if used >= tonumber(limit) then return {0, used} end
+  used = redis.call('INCR', counter)
+  if used == 1 then redis.call('PEXPIREAT', counter, expiry) end
+  return {1, used}
+end
+local function countKeyCall(total, daily, today, oldest, lifetime)
+  local calls = redis.call('INCR', total)
+  if redis.call('HINCRBY', daily, today, 1) == 1 then
+    for _, day in ipairs(redis.call('HKEYS', daily)) do
+      if day < oldest then redis.call('HDEL', daily, day) end
+    end
+    redis.call('PEXPIRE', daily, lifetime)
+  end
+  return calls
+end
 `;
 
 /**
- * KEYS: key total, key daily hash. ARGV: today (YYYY-MM-DD), oldest day kept (YYYY-MM-DD), daily
- * hash lifetime (ms). Returns the key's total. The first call of a day drops the days that left
- * the window (dates compare as strings) and extends the hash's life, so an unused key's hash goes
- * away. Apart from MONTHLY_SCRIPT because the keys are the key's (hash tag `{key id}`) and the
- * count the organization's (`{org id}`), two slots on a Redis Cluster; both are sent in the same
- * tick, so on one server they still share a round trip (auto-pipelining).
+ * Both counts in one command, on a single Redis server. KEYS: key total, key daily hash, monthly
+ * counter; ARGV: countKeyCall's three, then countMonthly's three. Returns {key total, monthly
+ * status, monthly count}.
  */
-const KEY_COUNT_SCRIPT = `
-local total = redis.call('INCR', KEYS[1])
-if redis.call('HINCRBY', KEYS[2], ARGV[1], 1) == 1 then
-  for _, day in ipairs(redis.call('HKEYS', KEYS[2])) do
-    if day < ARGV[2] then redis.call('HDEL', KEYS[2], day) end
-  end
-  redis.call('PEXPIRE', KEYS[2], ARGV[3])
-end
-return total
-`;
+const CALL_COUNT_SCRIPT = `${COUNTS}
+local monthly = countMonthly(KEYS[3], ARGV[4], ARGV[5], ARGV[6])
+return {countKeyCall(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3]), monthly[1], monthly[2]}`;
+
+/**
+ * On a Redis Cluster the key's counters (hash tag `{key id}`) and the organization's (`{org id}`)
+ * live in two slots, which one script cannot touch: one script each, sent in the same tick.
+ */
+const KEY_COUNT_SCRIPT = `${COUNTS}
+return countKeyCall(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])`;
+const MONTHLY_SCRIPT = `${COUNTS}
+return countMonthly(KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
 
 export function monthlyResetAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -75,6 +93,7 @@ export function monthlyResetAt(now: Date): Date {
 type MonthlyResult = [number, number];
 
 interface UsageScripts {
+  waCountCall(...args: Array<string | number>): Promise<[number, number, number]>;
   waCountMonthly(...args: Array<string | number>): Promise<MonthlyResult>;
   waCountKeyCall(...args: Array<string | number>): Promise<number>;
 }
@@ -104,6 +123,8 @@ export class UsageLimiter {
   private readonly keys: ReturnType<typeof usageKeys>;
   private storeHealthy = true;
   private readonly uncounted: UncountedCalls;
+  /** One command for both counts, where every key is on the same server (not a Cluster). */
+  private readonly countsInOneScript: boolean;
 
   constructor(
     private readonly redis: RedisClient,
@@ -112,6 +133,8 @@ export class UsageLimiter {
   ) {
     this.keys = usageKeys(prefix);
     this.uncounted = new UncountedCalls(redis, prefix, logger);
+    this.countsInOneScript = !(redis instanceof Cluster);
+    redis.defineCommand('waCountCall', { numberOfKeys: 3, lua: CALL_COUNT_SCRIPT });
     redis.defineCommand('waCountMonthly', { numberOfKeys: 1, lua: MONTHLY_SCRIPT });
     redis.defineCommand('waCountKeyCall', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
   }
@@ -145,27 +168,10 @@ export class UsageLimiter {
     let monthly: MonthlyResult | null = null;
     let keyTotal: number | null = null;
     try {
-      const scripts = this.redis as unknown as UsageScripts;
-      const keyCounted = scripts.waCountKeyCall(
-        this.keys.keyTotal(subject.keyId),
-        this.keys.keyDaily(subject.keyId),
-        now.toISOString().slice(0, 10),
-        new Date(now.getTime() - (DAILY_KEPT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10),
-        DAILY_KEPT_DAYS * DAY_MS,
-      );
-      const monthCounted = scripts.waCountMonthly(
-        this.keys.monthly(subject.billingOrganizationId, now),
-        minute.admitted ? '1' : '0',
-        subject.requestsPerMonth,
-        resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
-      );
-      // Both settle before either failure is looked at: a call the key's counters took is not
-      // held for them again (uncounted) when only the monthly count failed.
-      const [keyResult, monthResult] = await Promise.allSettled([keyCounted, monthCounted]);
-      if (keyResult.status === 'rejected') throw keyResult.reason;
-      keyTotal = Number(keyResult.value);
-      if (monthResult.status === 'rejected') throw monthResult.reason;
-      monthly = monthResult.value;
+      const counted = await this.count(subject, minute, now, resetAt);
+      keyTotal = counted.keyTotal;
+      if ('monthlyFailure' in counted) throw counted.monthlyFailure;
+      monthly = counted.monthly;
       this.markStore(true);
       if (this.uncounted.size > 0) void this.uncounted.flush();
     } catch (error) {
@@ -197,6 +203,57 @@ export class UsageLimiter {
       crossedThreshold:
         monthlyUsed === null ? null : threshold(monthlyUsed, subject.requestsPerMonth),
     };
+  }
+
+  /**
+   * Counts the call for its key and, when its minute was admitted, for its organization's month.
+   * Rejects when the key's count failed; a failed monthly count alone comes back as
+   * `monthlyFailure`, so a call the key's counters took is not held for them again (uncounted).
+   */
+  private async count(
+    subject: LimitSubject,
+    minute: MinuteDecision,
+    now: Date,
+    resetAt: Date,
+  ): Promise<
+    { keyTotal: number; monthly: MonthlyResult } | { keyTotal: number; monthlyFailure: unknown }
+  > {
+    const scripts = this.redis as unknown as UsageScripts;
+    const keyArgs = [
+      this.keys.keyTotal(subject.keyId),
+      this.keys.keyDaily(subject.keyId),
+      now.toISOString().slice(0, 10),
+      new Date(now.getTime() - (DAILY_KEPT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10),
+      DAILY_KEPT_DAYS * DAY_MS,
+    ] as const;
+    const monthlyArgs = [
+      this.keys.monthly(subject.billingOrganizationId, now),
+      minute.admitted ? '1' : '0',
+      subject.requestsPerMonth,
+      resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
+    ] as const;
+    if (this.countsInOneScript) {
+      const [keyCounter, daily, ...keyRest] = keyArgs;
+      const [monthlyCounter, ...monthlyRest] = monthlyArgs;
+      const [keyTotal, status, used] = await scripts.waCountCall(
+        keyCounter,
+        daily,
+        monthlyCounter,
+        ...keyRest,
+        ...monthlyRest,
+      );
+      return { keyTotal: Number(keyTotal), monthly: [status, used] };
+    }
+    // Both settle before either failure is looked at.
+    const [keyResult, monthResult] = await Promise.allSettled([
+      scripts.waCountKeyCall(...keyArgs),
+      scripts.waCountMonthly(...monthlyArgs),
+    ]);
+    if (keyResult.status === 'rejected') throw keyResult.reason;
+    const keyTotal = Number(keyResult.value);
+    return monthResult.status === 'fulfilled'
+      ? { keyTotal, monthly: monthResult.value }
+      : { keyTotal, monthlyFailure: monthResult.reason };
   }
 
   /**
