@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'svc_';
 export const ACCESS_TOKEN_PREFIX = 'wat_';
@@ -8,8 +8,9 @@ export function generateSecret(prefix: string): string {
   return `${prefix}${randomBytes(32).toString('base64url')}`;
 }
 
+/** One-shot (`crypto.hash`): no Hash object per call; every API call hashes its key. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** What the dashboard may show of a credential: its prefix and first characters. */

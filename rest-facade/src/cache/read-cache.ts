@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RedisClient } from '../../../common/platform/redis';
 import { LRUCache } from 'lru-cache';
 import { readGeneration, type ReadTag } from '../../../common/contracts/read-cache';
@@ -88,7 +88,7 @@ export class ReadCache {
     if (stamp === null) return BYPASS;
     const local = this.local.get(request);
     if (local?.stamp === stamp) return { result: 'hit-local', body: local.body };
-    const id = createHash('sha256').update(request).digest('base64url');
+    const id = hash('sha256', request, 'base64url');
     // In the slot of its tag (a Redis Cluster hash tag), like the tag's generation.
     const sharedKey = `${this.options.prefix}read-cache:{${tag}}:${stamp}:${id}`;
     let shared: string | null;
