@@ -86,6 +86,18 @@ return countKeyCall(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])`;
 const MONTHLY_SCRIPT = `${COUNTS}
 return countMonthly(KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
 
+let days = { number: Number.NaN, today: '', oldest: '' };
+
+/** Today and the oldest day the daily hash keeps (YYYY-MM-DD), worked out once a day. */
+function keptDays(now: Date): [today: string, oldest: string] {
+  const number = Math.floor(now.getTime() / DAY_MS);
+  if (number !== days.number) {
+    const date = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    days = { number, today: date(number), oldest: date(number - (DAILY_KEPT_DAYS - 1)) };
+  }
+  return [days.today, days.oldest];
+}
+
 export function monthlyResetAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
@@ -222,8 +234,7 @@ export class UsageLimiter {
     const keyArgs = [
       this.keys.keyTotal(subject.keyId),
       this.keys.keyDaily(subject.keyId),
-      now.toISOString().slice(0, 10),
-      new Date(now.getTime() - (DAILY_KEPT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10),
+      ...keptDays(now),
       DAILY_KEPT_DAYS * DAY_MS,
     ] as const;
     const monthlyArgs = [
