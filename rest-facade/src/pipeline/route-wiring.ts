@@ -3,7 +3,14 @@
  * route's handler composed once from its mode's steps, and on each declared path a 405 naming the
  * methods it serves for any other method. Paths match exactly (exact-paths.ts).
  */
-import { Router, type Express, type NextFunction, type Request, type Response } from 'express';
+import {
+  Router,
+  type Express,
+  type IRouter,
+  type NextFunction,
+  type Request,
+  type Response,
+} from 'express';
 import { recordMountPath } from '../../../common/platform/metrics';
 import { notFound, rejectOtherMethods } from '../api-error';
 import type { ExternalApiDeps } from '../deps';
@@ -36,6 +43,27 @@ function methodsByPath(routes: readonly RouteDeclaration[]): Map<string, string[
   );
 }
 
+/** Adds each route's handler and, on each of their paths, the 405 for other methods. */
+function addRoutes(
+  target: IRouter,
+  services: RouteServices,
+  allowed: Map<string, string[]>,
+  routes: readonly RouteDeclaration[],
+  relative: (path: string) => string,
+): void {
+  for (const route of routes) {
+    const handler =
+      route.auth === 'apiKey'
+        ? apiKeyHandler(route, services.deps)
+        : route.auth === 'accessToken'
+          ? accessTokenHandler(route, services.deps)
+          : publicHandler(route, services, allowed.get(route.path)!);
+    target[route.method](relative(route.path), handler);
+  }
+  for (const path of new Set(routes.map((route) => route.path)))
+    target.all(relative(path), rejectOtherMethods(allowed.get(path)!));
+}
+
 function routerFor(
   mode: AuthMode,
   services: RouteServices,
@@ -44,20 +72,9 @@ function routerFor(
   routes: readonly RouteDeclaration[],
 ): Router {
   const router = Router(EXACT_PATHS);
-  const relative = (path: string) => path.slice(base.length) || '/';
   // The API's calls are logged, also the 404s and 405s among them.
   if (mode === 'apiKey') router.use(callLogger(services.deps.callLog));
-  for (const route of routes) {
-    const handler =
-      route.auth === 'apiKey'
-        ? apiKeyHandler(route, services.deps)
-        : route.auth === 'accessToken'
-          ? accessTokenHandler(route, services.deps)
-          : publicHandler(route, services, allowed.get(route.path)!);
-    router[route.method](relative(route.path), handler);
-  }
-  for (const path of new Set(routes.map((route) => route.path)))
-    router.all(relative(path), rejectOtherMethods(allowed.get(path)!));
+  addRoutes(router, services, allowed, routes, (path) => path.slice(base.length) || '/');
   if (mode === 'apiKey')
     router.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
   return router;
@@ -69,11 +86,12 @@ export function wireRoutes(app: Express, services: RouteServices): void {
   const ofMode = (mode: AuthMode) => ROUTES.filter((route) => route.auth === mode);
   const underApi = (route: RouteDeclaration) => route.path.startsWith(`${API_BASE}/`);
   const publicRoutes = ofMode('none');
-  // First: /api/external/v1/openapi.json is public, neither an API call nor logged as one. Each
-  // router is mounted at its base, so a request walks only the routes that could match it.
+  // First: /api/external/v1/openapi.json is public, neither an API call nor logged as one; on the
+  // app itself, so an API call passes it at the price of one path test. Each router is mounted at
+  // its base, so a request walks only the routes that could match it.
+  addRoutes(app, services, allowed, publicRoutes.filter(underApi), (path) => path);
   const mount = (base: string, mode: AuthMode, routes: readonly RouteDeclaration[]) =>
     app.use(base, recordMountPath, routerFor(mode, services, allowed, base, routes));
-  mount(API_BASE, 'none', publicRoutes.filter(underApi));
   mount(API_BASE, 'apiKey', ofMode('apiKey'));
   mount(WEBHOOKS_BASE, 'accessToken', ofMode('accessToken'));
   app.use(
