@@ -41,6 +41,24 @@ describe('External API reads through the read cache', () => {
     );
   });
 
+  it('when an answer comes from the cache, then it carries the JSON content type and its exact length, and a HEAD gets the same headers without a body', async () => {
+    const account = await buildAccount(stack);
+    const { key } = await buildApiKey(stack, account);
+    const url = `${stack.facade.url}/api/external/v1/websites/${account.websites[0]!.id}`;
+    await cached(key, `/websites/${account.websites[0]!.id}`);
+    const hit = await fetch(url, { headers: { 'x-api-key': key } });
+    const text = await hit.text();
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(hit.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(hit.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    const head = await fetch(url, { method: 'HEAD', headers: { 'x-api-key': key } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-cache')).toBe('HIT');
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(await head.text()).toBe('');
+  });
+
   it('when keys of different scopes read the same path, then none is answered from another scope’s cached answer', async () => {
     const owner = await buildAccount(stack, { websites: 2 });
     const [w1, w2] = owner.websites;
