@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { Cluster, Redis, ReplyError, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { Logger } from './logger';
 
@@ -46,8 +47,9 @@ export function parseRedisClusterUrl(url: string): {
  * can fall back instead of piling requests up; ioredis keeps reconnecting in the background.
  */
 const CONNECTION_DEFAULTS = {
-  // Commands issued in the same tick share one write and one round trip: under concurrency the
-  // per-request counters and limiter calls cost far fewer syscalls.
+  // Commands issued in the same turn of the event loop share one write and one round trip: under
+  // concurrency the per-request counters and limiter calls cost far fewer syscalls. A Cluster
+  // uses ioredis' auto-pipelining for it, one server a corked socket (TurnBatchedRedis).
   enableAutoPipelining: true,
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
@@ -81,11 +83,43 @@ function clusterOptions(node: RedisOptions, overrides: RedisConnectionOptions): 
   };
 }
 
+/**
+ * A connection to one server that sends the commands of a turn of the event loop in one write:
+ * the socket is corked at the turn's first command and uncorked in a `setImmediate`, once the
+ * turn's I/O callbacks have run (the batching `writable.cork()` is made for), instead of ioredis'
+ * auto-pipelining. The same commands leave together in the same order, as plain commands: an
+ * auto-pipeline's `Pipeline`, whose commands and replies outlived it, made a cached External API
+ * read cost the facade about a sixth more CPU, most of it in young-generation garbage collection
+ * (docs/benchmarks.md). Commands written while the socket is not ready are refused as before
+ * (no offline queue); a connection that WATCHes keeps its turn's commands in order all the same.
+ */
+class TurnBatchedRedis extends Redis {
+  private corked: Socket | null = null;
+
+  override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
+    const [, pipelineStream] = args;
+    const socket = this.stream as Socket | undefined;
+    if (!pipelineStream && socket && socket !== this.corked && this.status === 'ready') {
+      this.corked = socket;
+      socket.cork();
+      setImmediate(() => {
+        if (this.corked === socket) this.corked = null;
+        socket.uncork();
+      });
+    }
+    return super.sendCommand(...args);
+  }
+}
+
 /** A new connection to REDIS_URL's server or cluster, with our defaults and `overrides`. */
 export function createRedis(url: string, overrides: RedisConnectionOptions = {}): RedisClient {
   const cluster = parseRedisClusterUrl(url);
   if (cluster) return new Cluster(cluster.nodes, clusterOptions(cluster.options, overrides));
-  return new Redis(url, { ...CONNECTION_DEFAULTS, ...overrides });
+  return new TurnBatchedRedis(url, {
+    ...CONNECTION_DEFAULTS,
+    ...overrides,
+    enableAutoPipelining: false,
+  });
 }
 
 /**
@@ -107,7 +141,8 @@ export function duplicateRedis(
   redis: RedisClient,
   overrides: RedisConnectionOptions = {},
 ): RedisClient {
-  if (!(redis instanceof Cluster)) return redis.duplicate(overrides);
+  if (!(redis instanceof Cluster))
+    return new TurnBatchedRedis({ ...redis.options, ...overrides, enableAutoPipelining: false });
   const node = { ...redis.options.redisOptions };
   return redis.duplicate(
     [],

@@ -31,7 +31,7 @@ const BYPASS: ReadLookup = { result: 'bypass' };
 /**
  * Answers of read operations, in this process and in Redis, stamped with the generation of the
  * data they depend on (common/contracts/read-cache.ts). Each call reads the current generation
- * (in the same round trip as its limits: ioredis pipelines commands sent in the same tick) and
+ * (in the same round trip as its limits: a connection sends a turn's commands together) and
  * is served only an answer with the same stamp, so a change is seen by the very next call.
  * Whenever Redis cannot be read, the call goes to the operation and nothing is stored: an outage
  * costs speed, never correctness.
@@ -58,10 +58,11 @@ export class ReadCache {
 
   /**
    * Start it with the call, beside the key check, so it shares their round trip to Redis. Calls
-   * that ask for the same tag before the read is sent share it: ioredis sends what was asked in a
-   * turn of the event loop together, in a setImmediate (auto-pipelining), and the share ends in
-   * one queued after it. Every call sharing a read was received before the read is sent, so it
-   * still sees every change announced before its request arrived.
+   * that ask for the same tag before the read is sent share it: the connection sends what was
+   * asked in a turn of the event loop together, in a setImmediate (common/platform/redis.ts: a
+   * corked socket on one server, auto-pipelining on a Cluster), and the share ends in one queued
+   * after it. Every call sharing a read was received before the read is sent, so it still sees
+   * every change announced before its request arrived.
    */
   generation(tag: ReadTag): Promise<Generation> {
     let reading = this.unsent.get(tag);

@@ -59,7 +59,7 @@ export class UsageStatsService {
       new Date(monthStart + i * DAY_MS).toISOString().slice(0, 10),
     );
     // Separate commands, not a pipeline: each key's hash has its own hash tag (a Redis Cluster
-    // slot of its own); on one server auto-pipelining still sends them in one round trip.
+    // slot of its own); the connection still sends them in one round trip (common/platform/redis.ts).
     const [requests, ...perKey] = await Promise.all([
       this.redis.get(this.keys.monthly(organizationId, now)),
       ...keyIds.map((keyId) => this.redis.hmget(this.keys.keyDaily(keyId), ...days)),

@@ -1,0 +1,65 @@
+/**
+ * The connection every service opens to one Redis server (common/platform/redis.ts): the commands
+ * of a turn of the event loop leave in one write and in order; the commands sent to a server that
+ * stops answering with its connections open fail after the command time-out, and the connection
+ * works again once the server answers.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { createRedis, waitForRedis } from '../../common/platform/redis';
+import { onPath, startEngine } from '../../scripts/lib/engines';
+import { testRedisUrl } from '../support/redis';
+
+describe('a connection to one Redis server', () => {
+  it('sends the commands of one turn of the event loop in one write, in the order asked', async () => {
+    const redis = createRedis(testRedisUrl()) as Redis;
+    try {
+      await waitForRedis(redis);
+      const key = `test:redis-connection:${process.pid}:${Date.now()}`;
+      const socket = redis.stream;
+      // Each call of either is one write to the socket (writev: several buffers at once).
+      const writev = jest.spyOn(socket, '_writev');
+      const write = jest.spyOn(socket, '_write');
+      const writes = () => writev.mock.calls.length + write.mock.calls.length;
+
+      const replies = await Promise.all(Array.from({ length: 10 }, () => redis.incr(key)));
+
+      expect(replies).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(writes()).toBe(1);
+
+      // A later turn's command is a write of its own.
+      await expect(redis.del(key)).resolves.toBe(1);
+      expect(writes()).toBe(2);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('fails the commands a paused server does not answer, and works again once it answers', async () => {
+    const server = onPath('redis-server');
+    if (!server) throw new Error('this test needs redis-server on PATH');
+    const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-hang-'));
+    const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
+    const redis = createRedis(`redis://127.0.0.1:${engine.port}`);
+    redis.on('error', () => undefined);
+    try {
+      await waitForRedis(redis);
+      await redis.set('kept', 'yes');
+
+      engine.child.kill('SIGSTOP');
+      // The connection stays open and nothing answers: the command fails instead of waiting.
+      await expect(redis.get('kept')).rejects.toThrow(/Command timed out/);
+
+      engine.child.kill('SIGCONT');
+      await waitForRedis(redis, 10_000);
+      await expect(redis.get('kept')).resolves.toBe('yes');
+    } finally {
+      engine.child.kill('SIGCONT');
+      redis.disconnect();
+      await engine.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
