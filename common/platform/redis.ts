@@ -1,5 +1,12 @@
 import type { Socket } from 'node:net';
-import { Cluster, Redis, ReplyError, type ClusterOptions, type RedisOptions } from 'ioredis';
+import {
+  Cluster,
+  Redis,
+  ReplyError,
+  type ClusterOptions,
+  type Command,
+  type RedisOptions,
+} from 'ioredis';
 import type { Logger } from './logger';
 
 /**
@@ -94,20 +101,14 @@ function clusterOptions(node: RedisOptions, overrides: RedisConnectionOptions): 
  * (no offline queue); a connection that WATCHes keeps its turn's commands in order all the same.
  */
 class TurnBatchedRedis extends Redis {
-  private corked: Socket | null = null;
-
-  override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
-    const [, pipelineStream] = args;
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
     const socket = this.stream as Socket | undefined;
-    if (!pipelineStream && socket && socket !== this.corked && this.status === 'ready') {
-      this.corked = socket;
+    // Corked already: a command of this turn went before (nothing else corks this socket).
+    if (!stream && socket?.writableCorked === 0 && this.status === 'ready') {
       socket.cork();
-      setImmediate(() => {
-        if (this.corked === socket) this.corked = null;
-        socket.uncork();
-      });
+      setImmediate(() => socket.uncork());
     }
-    return super.sendCommand(...args);
+    return super.sendCommand(command, stream);
   }
 }
 
