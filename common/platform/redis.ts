@@ -90,6 +90,8 @@ function clusterOptions(node: RedisOptions, overrides: RedisConnectionOptions): 
   };
 }
 
+type CommandQueue = Redis['commandQueue'];
+
 /**
  * A connection to one server that sends the commands of a turn of the event loop in one write:
  * the socket is corked at the turn's first command and uncorked in a `setImmediate`, once the
@@ -99,8 +101,36 @@ function clusterOptions(node: RedisOptions, overrides: RedisConnectionOptions): 
  * read cost the facade about a sixth more CPU, most of it in young-generation garbage collection
  * (docs/benchmarks.md). Commands written while the socket is not ready are refused as before
  * (no offline queue); a connection that WATCHes keeps its turn's commands in order all the same.
+ *
+ * The command time-out (`commandTimeout`) is kept per connection for the same reason: ioredis
+ * arms a timer for every command, which outlives the command's reply by the whole time-out, so
+ * under load each was promoted to the old generation. Here a check every quarter of the time-out
+ * fails every command still waiting ("Command timed out", as ioredis says it) once the oldest has
+ * had no reply for the whole time-out: Redis answers in order, so nothing behind it could have
+ * come back either.
+ *
+ * Commands still waiting when the connection drops fail with it ("Connection is closed."), where
+ * ioredis would send them again once it reconnects: the caller has long been told of a time-out
+ * or moved on by then, and an INCR or XADD sent again would count twice.
  */
 class TurnBatchedRedis extends Redis {
+  /** How long the oldest waiting command may go without a reply; none when undefined. */
+  readonly replyTimeoutMs: number | undefined;
+  private oldestWaiting: object | undefined;
+  private oldestWaitingSince = 0;
+
+  constructor(url: string | undefined, { commandTimeout, ...options }: RedisOptions) {
+    if (url) super(url, options);
+    else super(options);
+    this.replyTimeoutMs = commandTimeout;
+    // Emitted once ioredis has set the dropped connection's waiting commands aside.
+    this.on('close', () => this.failSetAsideCommands());
+    if (commandTimeout === undefined) return;
+    const check = setInterval(() => this.failStalledCommands(commandTimeout), commandTimeout / 4);
+    check.unref();
+    this.once('end', () => clearInterval(check));
+  }
+
   override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
     const socket = this.stream as Socket | undefined;
     // Corked already: a command of this turn went before (nothing else corks this socket).
@@ -109,6 +139,28 @@ class TurnBatchedRedis extends Redis {
       setImmediate(() => socket.uncork());
     }
     return super.sendCommand(command, stream);
+  }
+
+  private failStalledCommands(timeoutMs: number): void {
+    const oldest = this.commandQueue.peekFront()?.command;
+    const now = performance.now();
+    if (oldest !== this.oldestWaiting) {
+      this.oldestWaiting = oldest;
+      this.oldestWaitingSince = now;
+      return;
+    }
+    if (!oldest || now - this.oldestWaitingSince < timeoutMs) return;
+    // Rejected where they wait: their replies, should they come, still pair with them in order.
+    for (const { command } of this.commandQueue.toArray())
+      command.reject(new Error('Command timed out'));
+  }
+
+  private failSetAsideCommands(): void {
+    // Where ioredis keeps them until it reconnects and sends them again.
+    const setAside = (this as unknown as { prevCommandQueue?: CommandQueue | null })
+      .prevCommandQueue;
+    for (let item = setAside?.shift(); item; item = setAside?.shift())
+      item.command.reject(new Error('Connection is closed.'));
   }
 }
 
@@ -142,8 +194,14 @@ export function duplicateRedis(
   redis: RedisClient,
   overrides: RedisConnectionOptions = {},
 ): RedisClient {
-  if (!(redis instanceof Cluster))
-    return new TurnBatchedRedis({ ...redis.options, ...overrides, enableAutoPipelining: false });
+  if (redis instanceof TurnBatchedRedis)
+    return new TurnBatchedRedis(undefined, {
+      ...redis.options,
+      commandTimeout: redis.replyTimeoutMs,
+      ...overrides,
+      enableAutoPipelining: false,
+    });
+  if (!(redis instanceof Cluster)) return redis.duplicate(overrides);
   const node = { ...redis.options.redisOptions };
   return redis.duplicate(
     [],

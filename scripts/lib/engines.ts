@@ -204,7 +204,9 @@ async function pingRedisServer(server: string | RedisOptions): Promise<void> {
     await redis.connect();
     await redis.ping();
   } finally {
-    redis.disconnect();
+    // A connection that failed has ended: disconnecting it would arm ioredis' 2 s timer to
+    // destroy a socket that already closed, which keeps the process alive for nothing.
+    if (redis.status !== 'end') redis.disconnect();
   }
 }
 

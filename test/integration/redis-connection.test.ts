@@ -2,8 +2,10 @@
  * The connection every service opens to one Redis server (common/platform/redis.ts): the commands
  * of a turn of the event loop leave in one write and in order; the commands sent to a server that
  * stops answering with its connections open fail after the command time-out, and the connection
- * works again once the server answers.
+ * works again once the server answers; the commands waiting when the connection drops fail with
+ * it and are not sent again.
  */
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import type { Redis } from 'ioredis';
 import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { onPath, startEngine } from '../../scripts/lib/engines';
 import { testRedisUrl } from '../support/redis';
+import { startTcpProxy } from '../support/tcp-proxy';
 
 describe('a connection to one Redis server', () => {
   it('sends the commands of one turn of the event loop in one write, in the order asked', async () => {
@@ -58,6 +61,35 @@ describe('a connection to one Redis server', () => {
     } finally {
       engine.child.kill('SIGCONT');
       redis.disconnect();
+      await engine.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('fails the commands a dropped connection was waiting on, and does not send them again', async () => {
+    const server = onPath('redis-server');
+    if (!server) throw new Error('this test needs redis-server on PATH');
+    const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-drop-'));
+    const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
+    const proxy = await startTcpProxy(engine.port);
+    const redis = createRedis(`redis://127.0.0.1:${proxy.port}`);
+    redis.on('error', () => undefined);
+    try {
+      await waitForRedis(redis);
+      await redis.set('counter', '0');
+
+      // The INCR reaches the proxy and its connection drops before Redis has it.
+      const back = once(redis, 'ready');
+      await expect(proxy.dropUnder(() => redis.incr('counter'))).rejects.toThrow(
+        /Connection is closed/,
+      );
+
+      await back;
+      // ioredis would have sent it again on the new connection.
+      await expect(redis.get('counter')).resolves.toBe('0');
+    } finally {
+      redis.disconnect();
+      await proxy.close();
       await engine.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
