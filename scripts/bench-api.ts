@@ -13,9 +13,10 @@
  *    (targets: ≥ 0.30× its req/s at 50 clients, p50 ≤ 1 ms at 1 client); and the same website
  *    read sent to the gateway with an access token, as a dashboard does (no read cache there).
  * 3. The whole path without the read cache (facade and its engine → keys subgraph → database),
- *    as every first read goes, at 1 and 50 clients (target: p50 ≤ 3 ms at 1 client).
- * 4. The same stack on @apollo/gateway's defaults (its own fetcher, inline tracing on), also
- *    without the read cache, as the baseline (target: ours ≥ 1.5× its throughput).
+ *    as every first read goes, at 1 and 50 clients (target: p50 ≤ 3 ms at 1 client), next to
+ *    the baseline: the same stack on @apollo/gateway's defaults (its own fetcher, inline tracing
+ *    on), also without the read cache (target: ours ≥ 1.5× its throughput). The two stacks run
+ *    side by side on ports of their own and take turns like the targets above.
  *
  * Services run as separate processes (from dist/, built first), as in production.
  */
@@ -44,6 +45,15 @@ const PORTS = {
   ANALYTICS_PORT: 4101,
   KEYS_PORT: 4102,
   WEBHOOKS_PORT: 4103,
+};
+type StackPorts = typeof PORTS;
+/** The baseline's, which runs beside the stack without the read cache. */
+const BASELINE_PORTS: StackPorts = {
+  FACADE_PORT: 3200,
+  GATEWAY_PORT: 4200,
+  ANALYTICS_PORT: 4201,
+  KEYS_PORT: 4202,
+  WEBHOOKS_PORT: 4203,
 };
 
 interface Figures {
@@ -130,10 +140,10 @@ const LOAD_ROUNDS = 4;
 
 /**
  * Load with autocannon, DURATION_S per target split into LOAD_ROUNDS turns, and the CPU time each
- * process of the stack spent per request (from /proc).
+ * process of the stack spent per request (from /proc); of the target's `stack` where two run.
  */
 async function measureLoad<K extends string>(
-  targets: Record<K, { label: string; options: autocannon.Options }>,
+  targets: Record<K, { label: string; options: autocannon.Options; stack?: ChildProcess }>,
 ): Promise<Record<K, Figures>> {
   const names = Object.keys(targets) as K[];
   const totals = new Map(
@@ -145,12 +155,13 @@ async function measureLoad<K extends string>(
   for (let round = 0; round < LOAD_ROUNDS; round += 1) {
     for (const name of names) {
       const total = totals.get(name)!;
-      const cpuBefore = cpuSecondsByRole();
+      const stack = targets[name].stack?.pid;
+      const cpuBefore = cpuSecondsByRole(stack);
       const result = await autocannon({
         duration: DURATION_S / LOAD_ROUNDS,
         ...targets[name].options,
       });
-      const cpuAfter = cpuSecondsByRole();
+      const cpuAfter = cpuSecondsByRole(stack);
       for (const [role, seconds] of cpuAfter) {
         const spent = seconds - (cpuBefore.get(role) ?? 0);
         total.cpu.set(role, (total.cpu.get(role) ?? 0) + spent);
@@ -186,11 +197,17 @@ async function measureLoad<K extends string>(
   return results;
 }
 
-async function startStack(mongoUri: string, env: Record<string, string>): Promise<ChildProcess> {
+async function startStack(
+  mongoUri: string,
+  env: Record<string, string>,
+  ports: StackPorts = PORTS,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [fromRoot('dist', 'scripts', 'start-stack.js')], {
     env: {
       ...process.env,
-      ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])),
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      // Its records (stack.json) apart from a developer's npm start and from the other stack's.
+      STACK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wa-bench-stack-')),
       MONGODB_URI: mongoUri,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
@@ -211,8 +228,8 @@ async function startStack(mongoUri: string, env: Record<string, string>): Promis
     if (child.exitCode !== null) throw new Error('the stack exited during start');
     try {
       if (
-        (await fetch(`http://127.0.0.1:${PORTS.FACADE_PORT}/readyz`)).ok &&
-        (await fetch(`http://127.0.0.1:${PORTS.GATEWAY_PORT}/readyz`)).ok
+        (await fetch(`http://127.0.0.1:${ports.FACADE_PORT}/readyz`)).ok &&
+        (await fetch(`http://127.0.0.1:${ports.GATEWAY_PORT}/readyz`)).ok
       )
         return child;
     } catch {
@@ -334,8 +351,6 @@ interface Parts {
   overhead?: boolean;
   /** Repeated reads through the read cache, a bare handler, the gateway with an access token. */
   reads?: boolean;
-  /** The whole path GET /websites/:id (without the cache on a stack that has it off). */
-  path?: boolean;
 }
 
 async function runScenarios(label: string, seeded: Seeded, parts: Parts) {
@@ -343,7 +358,6 @@ async function runScenarios(label: string, seeded: Seeded, parts: Parts) {
   const results: Record<string, Figures> = {};
   if (parts.overhead) Object.assign(results, await measureOverhead(seeded));
   if (parts.reads) Object.assign(results, await measureRepeatedReads(seeded));
-  if (parts.path) Object.assign(results, await measurePath(seeded));
   return results;
 }
 
@@ -489,18 +503,34 @@ async function measureRepeatedReads({
   return { ...results, ...load };
 }
 
-async function measurePath({ key, websiteId }: Seeded): Promise<Record<string, Figures>> {
-  const target = { url: `${facadeUrl}/websites/${websiteId}`, headers: { 'x-api-key': key } };
-  const { path1 } = await measureSequential({
-    path1: { label: 'whole path GET /websites/:id, 1 client', ...target },
+/** The whole path GET /websites/:id on the stack without the read cache and on the baseline. */
+async function measurePaths(
+  { key, websiteId }: Seeded,
+  stacks: { uncached: ChildProcess; baseline: ChildProcess },
+): Promise<Record<'path1' | 'defaults1' | 'path50' | 'defaults50', Figures>> {
+  const target = (ports: StackPorts) => ({
+    url: `http://127.0.0.1:${ports.FACADE_PORT}/api/external/v1/websites/${websiteId}`,
+    headers: { 'x-api-key': key },
   });
-  const { path50 } = await measureLoad({
+  const ours = target(PORTS);
+  const baseline = target(BASELINE_PORTS);
+  const sequential = await measureSequential({
+    path1: { label: 'whole path GET /websites/:id, 1 client', ...ours },
+    defaults1: { label: 'baseline, 1 client', ...baseline },
+  });
+  const load = await measureLoad({
     path50: {
       label: 'whole path GET /websites/:id, 50 clients',
-      options: { ...target, connections: 50 },
+      options: { ...ours, connections: 50 },
+      stack: stacks.uncached,
+    },
+    defaults50: {
+      label: 'baseline, 50 clients',
+      options: { ...baseline, connections: 50 },
+      stack: stacks.baseline,
     },
   });
-  return { path1, path50 };
+  return { ...sequential, ...load };
 }
 
 async function main(): Promise<void> {
@@ -517,7 +547,7 @@ async function main(): Promise<void> {
       `External API benchmark: ${DURATION_S} s per scenario, loopback, ${engine ? engine.kind : 'MONGODB_URI'}`,
     );
 
-    let stack = await startStack(mongoUri, { REDIS_KEY_PREFIX: `bench:${Date.now()}:` });
+    const stack = await startStack(mongoUri, { REDIS_KEY_PREFIX: `bench:${Date.now()}:` });
     const ours = await runScenarios(
       'This stack (keep-alive undici fetcher, inline tracing off, read cache on)',
       seeded,
@@ -525,30 +555,32 @@ async function main(): Promise<void> {
     );
     await stopChild(stack, 15_000);
 
-    stack = await startStack(mongoUri, {
+    const uncachedStack = await startStack(mongoUri, {
       REDIS_KEY_PREFIX: `bench:${Date.now()}:uncached:`,
       READ_CACHE: 'off',
     });
-    const uncached = await runScenarios('This stack with the read cache off', seeded, {
-      path: true,
-    });
-    await stopChild(stack, 15_000);
-
-    stack = await startStack(mongoUri, {
-      REDIS_KEY_PREFIX: `bench:${Date.now()}:base:`,
-      GATEWAY_FAST_FETCH: 'false',
-      SUBGRAPH_INLINE_TRACE: 'true',
-      READ_CACHE: 'off',
-    });
-    const baseline = await runScenarios(
-      'Baseline: the same stack on @apollo/gateway defaults (default fetcher, inline tracing on), read cache off',
-      seeded,
-      { path: true },
+    const baselineStack = await startStack(
+      mongoUri,
+      {
+        REDIS_KEY_PREFIX: `bench:${Date.now()}:base:`,
+        GATEWAY_FAST_FETCH: 'false',
+        SUBGRAPH_INLINE_TRACE: 'true',
+        READ_CACHE: 'off',
+      },
+      BASELINE_PORTS,
     );
-    await stopChild(stack, 15_000);
+    console.log(
+      '\nThis stack with the read cache off, beside the baseline: the same stack on @apollo/gateway defaults (default fetcher, inline tracing on), read cache off',
+    );
+    const paths = await measurePaths(seeded, {
+      uncached: uncachedStack,
+      baseline: baselineStack,
+    });
+    await Promise.all([stopChild(uncachedStack, 15_000), stopChild(baselineStack, 15_000)]);
 
     const o = ours;
-    const u = uncached;
+    const u = { path1: paths.path1, path50: paths.path50 };
+    const baseline = { path1: paths.defaults1, path50: paths.defaults50 };
     console.log('\nSummary');
     const p50Added = o.facadeUsage1!.p50 - o.gatewayUsage1!.p50;
     const throughputCost = 1 - o.facadeUsage50!.rps / o.gatewayUsage50!.rps;
