@@ -597,7 +597,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(window).toHaveLength(25);
   });
 
-  it('PLAT-1: when buckets stored before calls were packed sit beside packed ones, then both are listed, newest first, with every field', async () => {
+  it('PLAT-1: when buckets stored in the earlier forms (rows with ids, sub-documents) sit beside current ones, then all are listed, newest first, with every field', async () => {
     const { callLog } = stack.keys.services;
     const keyId = `packed-${Date.now()}`;
     const base = Date.UTC(2026, 10, 2, 12);
@@ -637,6 +637,27 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       ].map(({ requestId: _unset, keyId: _key, ...rest }) => rest),
     } as never);
 
+    // As the call log stored buckets before calls travelled packed per key: rows with their ids.
+    await models.ApiCallBucket.collection.insertOne({
+      _id: `${base - 2}-0:${keyId}`,
+      keyId,
+      firstAt: new Date(base + 1_500),
+      lastAt: new Date(base + 1_500),
+      packed: JSON.stringify([
+        [
+          `${base - 2}-0-0`,
+          base + 1_500,
+          'GET',
+          '/api/external/v1/websites/:websiteId',
+          '/api/external/v1/websites/w1',
+          404,
+          '203.0.113.8',
+          1.5,
+          'req-older',
+        ],
+      ]),
+    } as never);
+
     const { nodes } = await callLog.list(keyId, { first: 10 });
     expect(nodes).toEqual([
       {
@@ -649,6 +670,17 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
         ip: '203.0.113.7',
         durationMs: 2.5,
         requestId: `req-${base + 2_000}`,
+      },
+      {
+        id: `${base - 2}-0-0`,
+        at: new Date(base + 1_500),
+        method: 'GET',
+        endpoint: '/api/external/v1/websites/:websiteId',
+        path: '/api/external/v1/websites/w1',
+        status: 404,
+        ip: '203.0.113.8',
+        durationMs: 1.5,
+        requestId: 'req-older',
       },
       {
         id: `${base - 1}-0-0`,

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { requestIdOf } from '../../../common/platform/request-context';
+import type { CallRecord } from '../../../common/contracts/call-log';
 import type { CallLogWriter } from '../call-log/call-log.writer';
 import { API_BASE } from '../routes/common';
 
@@ -20,11 +21,11 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
     // Read now: once the client has gone, the socket no longer knows its address.
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     res.on('close', () => {
-      const at = new Date().toISOString();
+      const at = Date.now();
       const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const path = req.originalUrl.split('?', 1)[0]!;
-      const build = () => ({
+      const build = (): CallRecord => ({
         at,
         keyId: (res.locals.keyId as string | undefined) ?? null,
         method: req.method,
@@ -33,7 +34,7 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
         status,
         ip,
         durationMs,
-        requestId: requestIdOf(res),
+        requestId: requestIdOf(res) ?? null,
       });
       // A route's handler may still be checking the key when the client leaves: the record waits
       // for it, so it carries the key the call was counted for.

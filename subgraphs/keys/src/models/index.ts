@@ -97,17 +97,19 @@ loginLinkSchema.index({ secretHash: 1 }, { unique: true });
 
 /**
  * The External API calls one key made within one call-log stream entry (a facade batch of up to
- * 1,000 calls): the bucket pattern. `_id` is `<batch id>:<key id>` (the facade's id for the batch,
+ * 5,000 calls): the bucket pattern. `_id` is `<batch id>:<key id>` (the facade's id for the batch,
  * the same when it appends a batch again; older entries used the stream entry id), so neither
- * redelivery nor a repeated append duplicates; each call's id is `<batch id>-<index in the batch>`. One document per batch
- * and key instead of one per call keeps logging cheap at the External API's request rate, and the
- * calls are packed into one string field (services/call-log.packing.ts says why).
+ * redelivery nor a repeated append duplicates; each call's id is `<batch id>-<index in the
+ * batch>`. One document per batch and key instead of one per call keeps logging cheap at the
+ * External API's request rate; the calls are packed into one string field, as the facade sent
+ * them (common/contracts/call-log.ts says why).
  */
 const apiCallBucketSchema = new Schema({
   _id: { type: String, required: true },
   keyId: { type: String, default: null },
   firstAt: { type: Date, required: true },
   lastAt: { type: Date, required: true },
+  /** The calls, packed (common/contracts/call-log.ts; services/call-log.packing.ts reads older forms). */
   packed: { type: String },
   /** The calls as sub-documents, in buckets stored before they were packed; read, never written. */
   calls: {

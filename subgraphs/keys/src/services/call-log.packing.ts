@@ -1,36 +1,26 @@
+import {
+  isPackedCalls,
+  unpackCalls as unpackKeyCalls,
+} from '../../../../common/contracts/call-log';
 import type { CallView } from './call-log.service';
 
 /**
- * A bucket's calls as one JSON string of rows, a row per call:
+ * Rows of buckets stored before calls travelled packed per key (common/contracts/call-log.ts):
  * `[id, at (epoch ms), method, endpoint, path, status, ip, durationMs, requestId | null]`.
- * One field instead of hundreds of sub-documents: FerretDB 1.x spends about ten times the CPU on
- * the latter (0.078 against 0.008 ms per call), and the call log is written on every API call.
  */
-type PackedRow = [string, number, string, string, string, number, string, number, string | null];
+type OlderRow = [string, number, string, string, string, number, string, number, string | null];
 
-export function packCalls(calls: CallView[]): string {
-  return JSON.stringify(
-    calls.map((c): PackedRow => [
-      c.id,
-      c.at.getTime(),
-      c.method,
-      c.endpoint,
-      c.path,
-      c.status,
-      c.ip,
-      c.durationMs,
-      c.requestId,
-    ]),
-  );
-}
-
-/** A stored bucket's calls: packed, or as sub-documents in buckets written before packing. */
+/**
+ * A stored bucket's calls, in any form it was stored in: packed per key (now), packed as rows
+ * with their ids, or as sub-documents without request ids (the first buckets).
+ */
 export function unpackCalls(bucket: {
   packed?: string | null;
   calls?: Array<Omit<CallView, 'requestId'> & { requestId?: string | null }> | null;
 }): CallView[] {
   if (typeof bucket.packed === 'string') {
-    return (JSON.parse(bucket.packed) as PackedRow[]).map(
+    if (isPackedCalls(bucket.packed)) return unpackKeyCalls(bucket.packed);
+    return (JSON.parse(bucket.packed) as OlderRow[]).map(
       ([id, at, method, endpoint, path, status, ip, durationMs, requestId]) => ({
         id,
         at: new Date(at),
@@ -44,6 +34,5 @@ export function unpackCalls(bucket: {
       }),
     );
   }
-  // Older buckets' calls lack requestId.
   return (bucket.calls ?? []).map((call) => ({ ...call, requestId: call.requestId ?? null }));
 }

@@ -1,16 +1,16 @@
-import type { CallRecord } from '../../../../common/contracts/call-log';
+import {
+  readCallLogEntry,
+  type KeyCalls,
+  type LoggedCall,
+} from '../../../../common/contracts/call-log';
 import { badInput } from '../../../../common/platform/errors';
 import type { StreamEntry } from '../../../../common/platform/stream-consumer';
 import { onlyDuplicateKeys } from '../../../../common/platform/duplicate-keys';
 import type { KeysModels } from '../models';
-import { packCalls, unpackCalls } from './call-log.packing';
+import { unpackCalls } from './call-log.packing';
 
-/** A stored call as the dashboard reads it: the facade's record, with its id and a real date. */
-export type CallView = Omit<CallRecord, 'at' | 'keyId' | 'requestId'> & {
-  id: string;
-  at: Date;
-  requestId: string | null;
-};
+/** A stored call as the dashboard reads it: the facade's record, with its id. */
+export type CallView = LoggedCall;
 
 export interface CallPage {
   nodes: CallView[];
@@ -45,67 +45,35 @@ export class CallLogService {
 
   /**
    * Idempotent: an entry delivered twice is stored once, and last-used times only move forward.
-   * Each entry's calls are stored as one bucket document per key (see the model).
+   * Each entry's calls come packed per key and are stored as they are, one bucket document per
+   * key (see the model).
    */
   async store(entries: StreamEntry[]): Promise<void> {
-    const buckets = new Map<string, Bucket>();
-    const calls: Array<{ keyId: string | null; at: Date }> = [];
-    const seenBatches = new Set<string>();
+    const buckets = new Map<string, KeyCalls & { _id: string }>();
     for (const entry of entries) {
-      let batch: CallRecord[];
-      try {
-        batch = JSON.parse(entry.fields.calls ?? '[]') as CallRecord[];
-      } catch {
-        continue;
-      }
+      const batch = readCallLogEntry(entry);
+      if (!batch) continue;
       // The facade sends a failed batch again under its id: stored once, whatever entry carries it.
-      const batchId = entry.fields.batch ?? entry.id;
-      if (seenBatches.has(batchId)) continue;
-      seenBatches.add(batchId);
-      batch.forEach((call, index) => {
-        const at = new Date(call.at);
-        if (Number.isNaN(at.getTime())) return;
-        const keyId = call.keyId ?? null;
-        const bucketId = `${batchId}:${keyId ?? '-'}`;
-        let bucket = buckets.get(bucketId);
-        if (!bucket) {
-          bucket = { _id: bucketId, keyId, firstAt: at, lastAt: at, calls: [] };
-          buckets.set(bucketId, bucket);
-        }
-        if (at < bucket.firstAt) bucket.firstAt = at;
-        if (at > bucket.lastAt) bucket.lastAt = at;
-        bucket.calls.push({
-          id: `${batchId}-${index}`,
-          at,
-          method: String(call.method),
-          endpoint: String(call.endpoint),
-          path: String(call.path),
-          status: Number(call.status),
-          ip: String(call.ip),
-          durationMs: Number(call.durationMs),
-          requestId: typeof call.requestId === 'string' ? call.requestId : null,
-        });
-        calls.push({ keyId, at });
-      });
+      for (const calls of batch.keys) {
+        const _id = `${batch.batchId}:${calls.keyId ?? '-'}`;
+        if (!buckets.has(_id)) buckets.set(_id, { _id, ...calls });
+      }
     }
     if (buckets.size === 0) return;
     try {
-      // lean: the documents are built above from typed fields. Mongoose's hydration and casting of
-      // every call in a batch cost the keys subgraph ~0.13 ms of CPU per call (npm run bench:api).
-      await this.models.ApiCallBucket.insertMany(
-        [...buckets.values()].map(({ calls: bucketCalls, ...bucket }) => ({
-          ...bucket,
-          packed: packCalls(bucketCalls),
-        })),
-        { ordered: false, lean: true },
-      );
+      // lean: the documents are built above from typed fields, with no hydration or casting.
+      await this.models.ApiCallBucket.insertMany([...buckets.values()], {
+        ordered: false,
+        lean: true,
+      });
     } catch (error) {
       if (!onlyDuplicateKeys(error)) throw error;
     }
     const lastUse = new Map<string, Date>();
-    for (const { keyId, at } of calls) {
+    for (const { keyId, lastAt } of buckets.values()) {
       if (!keyId) continue;
-      if (!lastUse.has(keyId) || lastUse.get(keyId)! < at) lastUse.set(keyId, at);
+      const previous = lastUse.get(keyId);
+      if (!previous || previous < lastAt) lastUse.set(keyId, lastAt);
     }
     if (lastUse.size === 0) return;
     const recordUse = () =>
@@ -178,14 +146,6 @@ export class CallLogService {
       endCursor: last ? encodeCursor(last) : null,
     };
   }
-}
-
-interface Bucket {
-  _id: string;
-  keyId: string | null;
-  firstAt: Date;
-  lastAt: Date;
-  calls: CallView[];
 }
 
 /** Sort order of the log: newer first, then higher id first (ids compare as strings). */
