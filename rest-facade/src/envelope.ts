@@ -1,19 +1,20 @@
 import type { Response } from 'express';
 import type { ApiError } from './api-error';
 
+/** The success envelope around `data`: the bytes and headers res.json would send (sendSuccessJson). */
 export function sendSuccess(res: Response, data: unknown, status = 200): void {
-  res.status(status).json({ success: true, data, timestamp: new Date().toISOString() });
+  sendSuccessJson(res, JSON.stringify(data) ?? 'null', status);
 }
 
 /**
- * The same envelope around `data` already serialized (a cached answer): the bytes and headers
- * res.json would send, without parsing and serializing the data again, and written with Node's
- * own calls (Express's send would parse the content type it was just given and check freshness
- * on a response that has no validators). A HEAD gets the headers alone (Node drops the body).
+ * The success envelope around `data` already serialized (as a cached answer is): the bytes and
+ * headers res.json would send, written with Node's own calls (Express's send would parse the
+ * content type it was just given and check freshness on a response that has no validators). A
+ * HEAD gets the headers alone (Node drops the body).
  */
-export function sendSuccessJson(res: Response, dataJson: string): void {
+export function sendSuccessJson(res: Response, dataJson: string, status = 200): void {
   const body = `{"success":true,"data":${dataJson},"timestamp":"${new Date().toISOString()}"}`;
-  res.statusCode = 200;
+  res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
