@@ -18,7 +18,8 @@
  *    on), also without the read cache (target: ours ≥ 1.5× its throughput). The two stacks run
  *    side by side on ports of their own and take turns like the targets above.
  *
- * Services run as separate processes (from dist/, built first), as in production.
+ * Services run as separate processes (from dist/, built first), as in production. Each part warms
+ * its targets up first (warmUp): what is measured is the services' steady state.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -137,6 +138,19 @@ function print(figures: Figures): void {
 
 /** Rounds in which the load scenarios take turns (see measureSequential for why). */
 const LOAD_ROUNDS = 4;
+
+/** Seconds of load each target gets before anything of it is measured. */
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 6);
+
+/**
+ * Runs every target at 50 clients for WARM_UP_S before any of them is measured: V8 compiles a
+ * service's hot paths in tiers over its first thousands of requests, and measured cold the first
+ * rounds ran at 60–70 % of the later ones, the facade (the engine and the REST layer) the longest.
+ */
+async function warmUp(targets: autocannon.Options[]): Promise<void> {
+  for (const target of targets)
+    await autocannon({ ...target, connections: 50, duration: WARM_UP_S });
+}
 
 /**
  * Load with autocannon, DURATION_S per target split into LOAD_ROUNDS turns, and the CPU time each
@@ -392,6 +406,7 @@ async function measureOverhead({ key }: Seeded): Promise<Record<string, Figures>
     headers: { 'x-api-key': key },
   };
   const facadeUsage = { url: `${facadeUrl}/usage`, headers: { 'x-api-key': key } };
+  await warmUp([gatewayUsage, bareUsage, facadeUsage]);
   Object.assign(
     results,
     await measureSequential({
@@ -467,6 +482,12 @@ async function measureRepeatedReads({
     { id: websiteId },
     { authorization: `Bearer ${token}` },
   );
+  await warmUp([
+    { url: bareUrl },
+    { url: website, headers },
+    { url: analytics, headers },
+    gatewayWebsite,
+  ]);
   const results: Record<string, Figures> = await measureSequential({
     bare1: { label: 'bare handler, same body and headers, 1 client', url: bareUrl },
     repeatWebsite1: { label: 'repeated GET /websites/:id, 1 client', url: website, headers },
@@ -514,6 +535,7 @@ async function measurePaths(
   });
   const ours = target(PORTS);
   const baseline = target(BASELINE_PORTS);
+  await warmUp([ours, baseline]);
   const sequential = await measureSequential({
     path1: { label: 'whole path GET /websites/:id, 1 client', ...ours },
     defaults1: { label: 'baseline, 1 client', ...baseline },
@@ -544,7 +566,7 @@ async function main(): Promise<void> {
   try {
     const seeded = await seed(mongoUri);
     console.log(
-      `External API benchmark: ${DURATION_S} s per scenario, loopback, ${engine ? engine.kind : 'MONGODB_URI'}`,
+      `External API benchmark: ${DURATION_S} s per scenario after ${WARM_UP_S} s of warm-up per target, loopback, ${engine ? engine.kind : 'MONGODB_URI'}`,
     );
 
     const stack = await startStack(mongoUri, { REDIS_KEY_PREFIX: `bench:${Date.now()}:` });
