@@ -12,6 +12,7 @@ import { buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
 import { waitFor, waitUntil } from '../support/wait';
+import { Cluster } from 'ioredis';
 import type { RedisClient } from '../../common/platform/redis';
 import { deleteKeysMatching, openTestRedis } from '../support/redis';
 
@@ -492,6 +493,67 @@ describe('the per-minute limiter on its own Redis client', () => {
     keyChecked(false);
     expect(await late).toBeNull();
     expect(await redis.get(window())).toBe('1');
+  });
+
+  it('LIM-2 LIM-6: when calls of one organization arrive in the same turn, then the minute is taken for them at once and each gets the remaining count it would have had alone', async () => {
+    await limiter.takeMinute(subject(10));
+    const takes = jest.spyOn(redis as unknown as { rlflxIncr: () => unknown }, 'rlflxIncr');
+
+    const together = await Promise.all(
+      Array.from({ length: 6 }, () => limiter.takeMinute(subject(10))),
+    );
+
+    expect(together.map((d) => [d.admitted, d.remaining])).toEqual([
+      [true, 8],
+      [true, 7],
+      [true, 6],
+      [true, 5],
+      [true, 4],
+      [true, 3],
+    ]);
+    expect(await redis.get(window())).toBe('7');
+    expect(takes).toHaveBeenCalledTimes(1);
+  });
+
+  it('LIM-2 LIM-3: when more calls arrive in one turn than the minute has room for, then exactly the room is admitted and the others are refused uncounted', async () => {
+    await limiter.takeMinute(subject(5));
+
+    const together = await Promise.all(
+      Array.from({ length: 7 }, () => limiter.takeMinute(subject(5))),
+    );
+
+    expect(together.filter((d) => d.admitted)).toHaveLength(4);
+    expect(together.filter((d) => !d.admitted).map((d) => d.retryAfterSeconds > 0)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(await redis.get(window())).toBe('5');
+  });
+
+  it('LIM-4 LIM-6: when calls of one key arrive in the same turn, then the month admits what is left of the quota, in order, and each call gets its own monthly count and key total', async () => {
+    const month = (requestsPerMonth: number) => ({ ...subject(1_000), requestsPerMonth });
+    const minutes = await Promise.all(
+      Array.from({ length: 5 }, () => limiter.takeMinute(month(3))),
+    );
+    const refusedByMinute = { ...minutes[0]!, admitted: false };
+    const calls = [...minutes, refusedByMinute];
+    // On a Redis Cluster the key's counts and the month's are one command each, in two slots.
+    const countCommand = redis instanceof Cluster ? 'waCountKeyCalls' : 'waCountCalls';
+    const counts = jest.spyOn(redis as unknown as Record<string, () => unknown>, countCommand);
+
+    const decisions = await Promise.all(calls.map((minute) => limiter.decide(month(3), minute)));
+
+    expect(decisions.map((d) => [d.outcome, d.monthlyUsed, d.keyTotal])).toEqual([
+      ['admitted', 1, 1],
+      ['admitted', 2, 2],
+      ['admitted', 3, 3],
+      ['quota_exhausted', 3, 4],
+      ['quota_exhausted', 3, 5],
+      ['rate_limited', 3, 6],
+    ]);
+    expect(decisions.map((d) => d.crossedThreshold)).toEqual([null, null, 100, null, null, null]);
+    expect(counts).toHaveBeenCalledTimes(1);
   });
 
   it('LIM-2: when another per-minute limiter is made on the same client later, then refused calls still do not count', async () => {

@@ -5,6 +5,7 @@ import type { Logger } from '../../../common/platform/logger';
 import { UncountedCalls } from './uncounted-calls';
 import { usageKeys } from '../../../common/contracts/usage-keys';
 import { minuteLimiterOnRedis } from '../../../common/platform/per-minute-limit';
+import { groupIndexes, turnBatch } from '../../../common/platform/turn-batch';
 
 export interface LimitSubject {
   keyId: string;
@@ -37,52 +38,55 @@ const MONTH_COUNTER_GRACE_MS = 40 * DAY_MS;
 const DAILY_KEPT_DAYS = 31;
 
 /**
- * The two counts of a call, as Lua functions shared by the scripts below.
+ * The counts of a turn's calls of one key (common/platform/turn-batch.ts), as Lua functions shared
+ * by the scripts below.
  *
- * countMonthly(counter, admitted 1/0, monthly limit, counter expiry in ms epoch) returns {1
- * counted, 0 refused, 2 not asked; the count}. Atomic, so N concurrent requests against a quota
- * of L admit exactly L, across any number of facade instances.
+ * countMonthly(counter, calls admitted by the minute, monthly limit, counter expiry in ms epoch)
+ * returns {calls counted, the count after them}: as many as the quota has room for, in one step,
+ * so N concurrent requests against a quota of L admit exactly L, across any number of facade
+ * instances.
  *
- * countKeyCall(total, daily hash, today YYYY-MM-DD, oldest day kept YYYY-MM-DD, hash lifetime ms)
- * returns the key's total. The first call of a day drops the days that left the window (dates
- * compare as strings) and extends the hash's life, so an unused key's hash goes away.
+ * countKeyCalls(total, daily hash, today YYYY-MM-DD, oldest day kept YYYY-MM-DD, hash lifetime
+ * ms, calls) returns the key's total after them. The first calls of a day drop the days that left
+ * the window (dates compare as strings) and extend the hash's life, so an unused key's hash goes
+ * away.
  */
 const COUNTS = `
-local function countMonthly(counter, admitted, limit, expiry)
+local function countMonthly(counter, wanted, limit, expiry)
   local used = tonumber(redis.call('GET', counter) or '0')
-  if admitted == '0' then return {2, used} end
-  if used >= tonumber(limit) then return {0, used} end
-  used = redis.call('INCR', counter)
-  if used == 1 then redis.call('PEXPIREAT', counter, expiry) end
-  return {1, used}
+  local take = math.min(tonumber(wanted), tonumber(limit) - used)
+  if take <= 0 then return {0, used} end
+  used = redis.call('INCRBY', counter, take)
+  if used == take then redis.call('PEXPIREAT', counter, expiry) end
+  return {take, used}
 end
-local function countKeyCall(total, daily, today, oldest, lifetime)
-  local calls = redis.call('INCR', total)
-  if redis.call('HINCRBY', daily, today, 1) == 1 then
+local function countKeyCalls(total, daily, today, oldest, lifetime, calls)
+  local sum = redis.call('INCRBY', total, calls)
+  if redis.call('HINCRBY', daily, today, calls) == tonumber(calls) then
     for _, day in ipairs(redis.call('HKEYS', daily)) do
       if day < oldest then redis.call('HDEL', daily, day) end
     end
     redis.call('PEXPIRE', daily, lifetime)
   end
-  return calls
+  return sum
 end
 `;
 
 /**
  * Both counts in one command, on a single Redis server. KEYS: key total, key daily hash, monthly
- * counter; ARGV: countKeyCall's three, then countMonthly's three. Returns {key total, monthly
- * status, monthly count}.
+ * counter; ARGV: countKeyCalls' four, then countMonthly's three. Returns {key total, calls
+ * counted for the month, monthly count}.
  */
 const CALL_COUNT_SCRIPT = `${COUNTS}
-local monthly = countMonthly(KEYS[3], ARGV[4], ARGV[5], ARGV[6])
-return {countKeyCall(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3]), monthly[1], monthly[2]}`;
+local monthly = countMonthly(KEYS[3], ARGV[5], ARGV[6], ARGV[7])
+return {countKeyCalls(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4]), monthly[1], monthly[2]}`;
 
 /**
  * On a Redis Cluster the key's counters (hash tag `{key id}`) and the organization's (`{org id}`)
  * live in two slots, which one script cannot touch: one script each, sent in the same tick.
  */
 const KEY_COUNT_SCRIPT = `${COUNTS}
-return countKeyCall(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])`;
+return countKeyCalls(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4])`;
 const MONTHLY_SCRIPT = `${COUNTS}
 return countMonthly(KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
 
@@ -102,13 +106,26 @@ export function monthlyResetAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
+/** A call's monthly count: [1 counted, 0 refused (quota used up), 2 not asked (minute refused); the count]. */
 type MonthlyResult = [number, number];
 
 interface UsageScripts {
-  waCountCall(...args: Array<string | number>): Promise<[number, number, number]>;
-  waCountMonthly(...args: Array<string | number>): Promise<MonthlyResult>;
-  waCountKeyCall(...args: Array<string | number>): Promise<number>;
+  waCountCalls(...args: Array<string | number>): Promise<[number, number, number]>;
+  waCountMonthlyCalls(...args: Array<string | number>): Promise<[number, number]>;
+  waCountKeyCalls(...args: Array<string | number>): Promise<number>;
 }
+
+/** What one call asks to be counted (decide). */
+interface CountRequest {
+  subject: LimitSubject;
+  admittedByMinute: boolean;
+  now: Date;
+  resetAt: Date;
+}
+
+/** A call's counts; a failed monthly count alone comes back as `monthlyFailure`. */
+type Counted =
+  { keyTotal: number; monthly: MonthlyResult } | { keyTotal: number; monthlyFailure: unknown };
 
 /** A point is given back only while its window has this long left (time to reach Redis). */
 const GIVE_BACK_MARGIN_MS = 1_000;
@@ -137,6 +154,14 @@ export class UsageLimiter {
   private readonly uncounted: UncountedCalls;
   /** One command for both counts, where every key is on the same server (not a Cluster). */
   private readonly countsInOneScript: boolean;
+  /** The per-minute points of a turn's calls, one take per organization and limit. */
+  private readonly minutes = turnBatch((subjects: readonly LimitSubject[]) =>
+    this.takeMinutes(subjects),
+  );
+  /** The counts of a turn's calls, one command per key and month. */
+  private readonly counts = turnBatch((requests: readonly CountRequest[]) =>
+    this.countCalls(requests),
+  );
 
   constructor(
     private readonly redis: RedisClient,
@@ -146,9 +171,9 @@ export class UsageLimiter {
     this.keys = usageKeys(prefix);
     this.uncounted = new UncountedCalls(redis, prefix, logger);
     this.countsInOneScript = !(redis instanceof Cluster);
-    redis.defineCommand('waCountCall', { numberOfKeys: 3, lua: CALL_COUNT_SCRIPT });
-    redis.defineCommand('waCountMonthly', { numberOfKeys: 1, lua: MONTHLY_SCRIPT });
-    redis.defineCommand('waCountKeyCall', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
+    redis.defineCommand('waCountCalls', { numberOfKeys: 3, lua: CALL_COUNT_SCRIPT });
+    redis.defineCommand('waCountMonthlyCalls', { numberOfKeys: 1, lua: MONTHLY_SCRIPT });
+    redis.defineCommand('waCountKeyCalls', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
   }
 
   /**
@@ -180,7 +205,12 @@ export class UsageLimiter {
     let monthly: MonthlyResult | null = null;
     let keyTotal: number | null = null;
     try {
-      const counted = await this.count(subject, minute, now, resetAt);
+      const counted = await this.counts.load({
+        subject,
+        admittedByMinute: minute.admitted,
+        now,
+        resetAt,
+      });
       keyTotal = counted.keyTotal;
       if ('monthlyFailure' in counted) throw counted.monthlyFailure;
       monthly = counted.monthly;
@@ -218,53 +248,93 @@ export class UsageLimiter {
   }
 
   /**
-   * Counts the call for its key and, when its minute was admitted, for its organization's month.
-   * Rejects when the key's count failed; a failed monthly count alone comes back as
-   * `monthlyFailure`, so a call the key's counters took is not held for them again (uncounted).
+   * The counts of a turn's calls: per key and day, one command counts all of its calls, the
+   * key's for every call and the month's for the calls the minute admitted, as many as the quota
+   * has room for. Each call gets the counts it would have got alone, in the order the calls came.
    */
-  private async count(
-    subject: LimitSubject,
-    minute: MinuteDecision,
-    now: Date,
-    resetAt: Date,
-  ): Promise<
-    { keyTotal: number; monthly: MonthlyResult } | { keyTotal: number; monthlyFailure: unknown }
-  > {
+  private async countCalls(requests: readonly CountRequest[]): Promise<Array<Counted | Error>> {
+    const counted = new Array<Counted | Error>(requests.length);
+    const groups = groupIndexes(
+      requests,
+      ({ subject, now }) =>
+        `${subject.keyId} ${keptDays(now)[0]} ${subject.billingOrganizationId} ${subject.requestsPerMonth}`,
+    );
+    await Promise.all(
+      groups.map(async (indexes) => {
+        const calls = indexes.map((index) => requests[index]!);
+        try {
+          const counts = await this.countKeyCalls(calls);
+          indexes.forEach((index, i) => (counted[index] = counts[i]!));
+        } catch (error) {
+          for (const index of indexes) counted[index] = error as Error;
+        }
+      }),
+    );
+    return counted;
+  }
+
+  /**
+   * One key's calls of a turn, counted. Rejects when the key's count failed; a failed monthly
+   * count alone comes back as `monthlyFailure`, so calls the key's counters took are not held for
+   * them again (uncounted).
+   */
+  private async countKeyCalls(calls: readonly CountRequest[]): Promise<Counted[]> {
+    const { subject, now, resetAt } = calls[0]!;
     const scripts = this.redis as unknown as UsageScripts;
+    const admitted = calls.filter((call) => call.admittedByMinute).length;
     const keyArgs = [
       this.keys.keyTotal(subject.keyId),
       this.keys.keyDaily(subject.keyId),
       ...keptDays(now),
       DAILY_KEPT_DAYS * DAY_MS,
+      calls.length,
     ] as const;
     const monthlyArgs = [
       this.keys.monthly(subject.billingOrganizationId, now),
-      minute.admitted ? '1' : '0',
+      admitted,
       subject.requestsPerMonth,
       resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
     ] as const;
+    let keyTotal: number;
+    let monthly: [counted: number, used: number] | { failure: unknown };
     if (this.countsInOneScript) {
       const [keyCounter, daily, ...keyRest] = keyArgs;
       const [monthlyCounter, ...monthlyRest] = monthlyArgs;
-      const [keyTotal, status, used] = await scripts.waCountCall(
+      const [total, taken, used] = await scripts.waCountCalls(
         keyCounter,
         daily,
         monthlyCounter,
         ...keyRest,
         ...monthlyRest,
       );
-      return { keyTotal: Number(keyTotal), monthly: [status, used] };
+      keyTotal = Number(total);
+      monthly = [Number(taken), Number(used)];
+    } else {
+      // Both settle before either failure is looked at.
+      const [keyResult, monthResult] = await Promise.allSettled([
+        scripts.waCountKeyCalls(...keyArgs),
+        scripts.waCountMonthlyCalls(...monthlyArgs),
+      ]);
+      if (keyResult.status === 'rejected') throw keyResult.reason;
+      keyTotal = Number(keyResult.value);
+      monthly =
+        monthResult.status === 'fulfilled'
+          ? [Number(monthResult.value[0]), Number(monthResult.value[1])]
+          : { failure: monthResult.reason };
     }
-    // Both settle before either failure is looked at.
-    const [keyResult, monthResult] = await Promise.allSettled([
-      scripts.waCountKeyCall(...keyArgs),
-      scripts.waCountMonthly(...monthlyArgs),
-    ]);
-    if (keyResult.status === 'rejected') throw keyResult.reason;
-    const keyTotal = Number(keyResult.value);
-    return monthResult.status === 'fulfilled'
-      ? { keyTotal, monthly: monthResult.value }
-      : { keyTotal, monthlyFailure: monthResult.reason };
+    let admittedSoFar = 0;
+    return calls.map((call, i): Counted => {
+      const total = keyTotal - (calls.length - 1 - i);
+      if ('failure' in monthly) return { keyTotal: total, monthlyFailure: monthly.failure };
+      const [taken, used] = monthly;
+      if (!call.admittedByMinute) return { keyTotal: total, monthly: [2, used] };
+      const position = admittedSoFar;
+      admittedSoFar += 1;
+      return {
+        keyTotal: total,
+        monthly: position < taken ? [1, used - (taken - 1 - position)] : [0, used],
+      };
+    });
   }
 
   /**
@@ -279,37 +349,74 @@ export class UsageLimiter {
   }
 
   /** Step 1: the per-minute limit takes a point (or refuses). */
-  async takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
+  takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
+    return this.minutes.load(subject);
+  }
+
+  /** The points of a turn's calls: one take per organization and limit for all of its calls. */
+  private async takeMinutes(subjects: readonly LimitSubject[]): Promise<MinuteDecision[]> {
+    const decisions = new Array<MinuteDecision>(subjects.length);
+    const groups = groupIndexes(
+      subjects,
+      (subject) => `${subject.billingOrganizationId} ${subject.requestsPerMinute}`,
+    );
+    await Promise.all(
+      groups.map(async (indexes) => {
+        const taken = await this.takePoints(subjects[indexes[0]!]!, indexes.length);
+        indexes.forEach((index, i) => (decisions[index] = taken[i]!));
+      }),
+    );
+    return decisions;
+  }
+
+  /**
+   * `calls` points of one organization's minute: all in one take when they fit, each call's
+   * remaining count what it would have been alone; else one take per call, so that exactly what
+   * is left of the minute is admitted.
+   */
+  private async takePoints(subject: LimitSubject, calls: number): Promise<MinuteDecision[]> {
     const points = subject.requestsPerMinute;
     try {
-      const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, 1);
+      const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, calls);
       this.markStore(true);
-      return {
+      const decidedAt = Date.now();
+      return Array.from({ length: calls }, (_, i) => ({
         admitted: true,
-        remaining: res.remainingPoints,
+        remaining: res.remainingPoints + (calls - 1 - i),
         windowEndsInMs: res.msBeforeNext,
-        decidedAt: Date.now(),
+        decidedAt,
         retryAfterSeconds: 0,
         exact: true,
-      };
+      }));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         this.markStore(true);
+        if (calls > 1) {
+          const single = Array.from({ length: calls }, () => this.takePoints(subject, 1));
+          return (await Promise.all(single)).flat();
+        }
         // Not counted (COUNT_ADMITTED_ONLY): the shared counter holds admitted calls only, so a
         // plan upgrade within the minute admits what the new limit allows.
-        return {
-          admitted: false,
-          remaining: 0,
-          windowEndsInMs: rejection.msBeforeNext,
-          decidedAt: Date.now(),
-          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-          exact: true,
-        };
+        return [
+          {
+            admitted: false,
+            remaining: 0,
+            windowEndsInMs: rejection.msBeforeNext,
+            decidedAt: Date.now(),
+            retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+            exact: true,
+          },
+        ];
       }
       this.markStore(false, rejection);
     }
+    return Promise.all(Array.from({ length: calls }, () => this.takePointInMemory(subject)));
+  }
+
+  /** While Redis is away: this instance's own count of the minute (the insurance limiter). */
+  private async takePointInMemory(subject: LimitSubject): Promise<MinuteDecision> {
     try {
-      await this.memoryLimiter(points).consume(subject.billingOrganizationId, 1);
+      await this.memoryLimiter(subject.requestsPerMinute).consume(subject.billingOrganizationId, 1);
       return {
         admitted: true,
         remaining: null,
