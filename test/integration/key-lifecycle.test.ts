@@ -638,24 +638,23 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     } as never);
 
     // As the call log stored buckets before calls travelled packed per key: rows with their ids.
+    const asRow = {
+      id: `${base - 2}-0-0`,
+      at: new Date(base + 1_500),
+      method: 'GET',
+      endpoint: '/api/external/v1/websites/:websiteId',
+      path: '/api/external/v1/websites/w1',
+      status: 404,
+      ip: '203.0.113.8',
+      durationMs: 1.5,
+      requestId: 'req-older',
+    };
     await models.ApiCallBucket.collection.insertOne({
       _id: `${base - 2}-0:${keyId}`,
       keyId,
-      firstAt: new Date(base + 1_500),
-      lastAt: new Date(base + 1_500),
-      packed: JSON.stringify([
-        [
-          `${base - 2}-0-0`,
-          base + 1_500,
-          'GET',
-          '/api/external/v1/websites/:websiteId',
-          '/api/external/v1/websites/w1',
-          404,
-          '203.0.113.8',
-          1.5,
-          'req-older',
-        ],
-      ]),
+      firstAt: asRow.at,
+      lastAt: asRow.at,
+      packed: JSON.stringify([{ ...asRow, at: asRow.at.getTime() }].map(Object.values)),
     } as never);
 
     const { nodes } = await callLog.list(keyId, { first: 10 });
@@ -671,17 +670,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
         durationMs: 2.5,
         requestId: `req-${base + 2_000}`,
       },
-      {
-        id: `${base - 2}-0-0`,
-        at: new Date(base + 1_500),
-        method: 'GET',
-        endpoint: '/api/external/v1/websites/:websiteId',
-        path: '/api/external/v1/websites/w1',
-        status: 404,
-        ip: '203.0.113.8',
-        durationMs: 1.5,
-        requestId: 'req-older',
-      },
+      asRow,
       {
         id: `${base - 1}-0-0`,
         at: new Date(base + 1_000),
