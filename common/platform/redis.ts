@@ -93,6 +93,16 @@ function clusterOptions(node: RedisOptions, overrides: RedisConnectionOptions): 
 type CommandQueue = Redis['commandQueue'];
 
 /**
+ * Runs `decide` once the event loop has read what its sockets hold. A time-out's timer fires
+ * before the loop reads its sockets: after the loop itself was held up (a long task, a machine
+ * short of CPU), a reply that came in time is still unread when the timer fires, and a healthy
+ * connection would be taken for a hung one.
+ */
+function afterPendingReads(decide: () => void): void {
+  setImmediate(decide);
+}
+
+/**
  * A connection to one server that sends the commands of a turn of the event loop in one write:
  * the socket is corked at the turn's first command and uncorked in a `setImmediate`, once the
  * turn's I/O callbacks have run (the batching `writable.cork()` is made for), instead of ioredis'
@@ -150,9 +160,12 @@ class TurnBatchedRedis extends Redis {
       return;
     }
     if (!oldest || now - this.oldestWaitingSince < timeoutMs) return;
-    // Rejected where they wait: their replies, should they come, still pair with them in order.
-    for (const { command } of this.commandQueue.toArray())
-      command.reject(new Error('Command timed out'));
+    afterPendingReads(() => {
+      if (this.commandQueue.peekFront()?.command !== oldest) return;
+      // Rejected where they wait: their replies, should they come, still pair with them in order.
+      for (const { command } of this.commandQueue.toArray())
+        command.reject(new Error('Command timed out'));
+    });
   }
 
   private failSetAsideCommands(): void {
@@ -317,17 +330,24 @@ function watchForHungRedis(redis: RedisClient, logger: Logger, connection = 'red
   const timer = setInterval(() => {
     if (waiting || redis.status !== 'ready') return;
     waiting = true;
-    const hung = setTimeout(() => {
-      logger.warn(
-        { connection },
-        `redis did not answer a ping within ${HUNG_AFTER_MS} ms: reconnecting`,
-      );
-      redis.disconnect(true);
-    }, HUNG_AFTER_MS);
+    let answered = false;
+    const hung = setTimeout(
+      () =>
+        afterPendingReads(() => {
+          if (answered) return;
+          logger.warn(
+            { connection },
+            `redis did not answer a ping within ${HUNG_AFTER_MS} ms: reconnecting`,
+          );
+          redis.disconnect(true);
+        }),
+      HUNG_AFTER_MS,
+    );
     redis
       .ping()
       .catch(() => undefined)
       .finally(() => {
+        answered = true;
         clearTimeout(hung);
         waiting = false;
       });

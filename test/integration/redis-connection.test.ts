@@ -3,14 +3,16 @@
  * of a turn of the event loop leave in one write and in order; the commands sent to a server that
  * stops answering with its connections open fail after the command time-out, and the connection
  * works again once the server answers; the commands waiting when the connection drops fail with
- * it and are not sent again.
+ * it and are not sent again; an event loop held up past a time-out takes neither a command nor
+ * the connection for hung when the reply came in time.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { createRedis, waitForRedis } from '../../common/platform/redis';
+import { connectRedis, createRedis, waitForRedis } from '../../common/platform/redis';
+import { createLogger } from '../../common/platform/logger';
 import { onPath, startEngine } from '../../scripts/lib/engines';
 import { testRedisUrl } from '../support/redis';
 import { startTcpProxy } from '../support/tcp-proxy';
@@ -94,4 +96,71 @@ describe('a connection to one Redis server', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('when the event loop is held up past the command time-out while a reply is on its way, then the command still gets its reply', async () => {
+    const server = onPath('redis-server');
+    if (!server) throw new Error('this test needs redis-server on PATH');
+    const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-stall-'));
+    const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
+    const redis = createRedis(`redis://127.0.0.1:${engine.port}`);
+    try {
+      await waitForRedis(redis);
+      // A script that keeps the server busy for 1 s: the connection's check sees it waiting.
+      const busy = redis.eval(
+        "local t = redis.call('TIME'); local stop = t[1] * 1e6 + t[2] + 1e6; repeat t = redis.call('TIME') until t[1] * 1e6 + t[2] >= stop; return 'done'",
+        0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Held up outside the timers' phase (as by a long task answering a request): the reply comes
+      // meanwhile, and the loop's next turn fires the time-out's check before it reads the reply.
+      setImmediate(() => holdUpEventLoop(2_500));
+
+      await expect(busy).resolves.toBe('done');
+    } finally {
+      redis.disconnect();
+      await engine.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('when the event loop is held up while a health ping is on its way, then the connection is kept', async () => {
+    const warnings: string[] = [];
+    const logger = createLogger('redis-connection-test', 'warn');
+    jest.spyOn(logger, 'warn').mockImplementation(((_: unknown, message: string) => {
+      warnings.push(message);
+    }) as never);
+    const { redis, close } = await connectRedis(testRedisUrl(), logger);
+    const ping = redis.ping.bind(redis) as () => Promise<string>;
+    const pinged = new Promise<void>((resolve) => {
+      jest.spyOn(redis, 'ping').mockImplementationOnce(() => {
+        const reply = ping();
+        // Once the ping is written (the turn's write), the loop is held up past the 1 s allowance.
+        setImmediate(() => {
+          holdUpEventLoop(1_500);
+          resolve();
+        });
+        return reply;
+      });
+    });
+    const closed = jest.fn();
+    redis.on('close', closed);
+    try {
+      await pinged;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+      expect(closed).not.toHaveBeenCalled();
+      expect(warnings).toEqual([]);
+      await expect(redis.ping()).resolves.toBe('PONG');
+    } finally {
+      close();
+    }
+  }, 30_000);
 });
+
+/** Keeps the event loop busy, as a long task or a machine short of CPU does. */
+function holdUpEventLoop(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy
+  }
+}
