@@ -462,6 +462,12 @@ describe('the per-minute limiter on its own Redis client', () => {
   let prefix: string;
   let limiter: UsageLimiter;
   const window = () => `${prefix}rl:minute:org-1`;
+  /**
+   * The calls of a spied script command made on the client itself: a Cluster's auto-pipelining
+   * calls the same function again on its pipeline (ioredis copies script commands to pipelines).
+   */
+  const callsOnClient = (spy: jest.SpyInstance) =>
+    spy.mock.contexts.filter((context) => context === redis).length;
   const subject = (requestsPerMinute: number) => ({
     keyId: 'key-1',
     billingOrganizationId: 'org-1',
@@ -512,7 +518,7 @@ describe('the per-minute limiter on its own Redis client', () => {
       [true, 3],
     ]);
     expect(await redis.get(window())).toBe('7');
-    expect(takes).toHaveBeenCalledTimes(1);
+    expect(callsOnClient(takes)).toBe(1);
   });
 
   it('LIM-2 LIM-3: when more calls arrive in one turn than the minute has room for, then exactly the room is admitted and the others are refused uncounted', async () => {
@@ -553,7 +559,7 @@ describe('the per-minute limiter on its own Redis client', () => {
       ['rate_limited', 3, 6],
     ]);
     expect(decisions.map((d) => d.crossedThreshold)).toEqual([null, null, 100, null, null, null]);
-    expect(counts).toHaveBeenCalledTimes(1);
+    expect(callsOnClient(counts)).toBe(1);
   });
 
   it('LIM-2: when another per-minute limiter is made on the same client later, then refused calls still do not count', async () => {
