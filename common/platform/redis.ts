@@ -8,6 +8,7 @@ import {
   type RedisOptions,
 } from 'ioredis';
 import type { Logger } from './logger';
+import { flushAtTurnEnd } from './turn-end';
 
 /**
  * A connection to Redis: one server (`redis://`, `rediss://`) or a Redis Cluster
@@ -104,13 +105,14 @@ function afterPendingReads(decide: () => void): void {
 
 /**
  * A connection to one server that sends the commands of a turn of the event loop in one write:
- * the socket is corked at the turn's first command and uncorked in a `setImmediate`, once the
- * turn's I/O callbacks have run (the batching `writable.cork()` is made for), instead of ioredis'
- * auto-pipelining. The same commands leave together in the same order, as plain commands: an
- * auto-pipeline's `Pipeline`, whose commands and replies outlived it, made a cached External API
- * read cost the facade about a sixth more CPU, most of it in young-generation garbage collection
- * (docs/benchmarks.md). Commands written while the socket is not ready are refused as before
- * (no offline queue); a connection that WATCHes keeps its turn's commands in order all the same.
+ * the socket is corked at the turn's first command and uncorked at the turn's end, once the
+ * turn's I/O callbacks and batches have run (turn-end.ts; the batching `writable.cork()` is made
+ * for), instead of ioredis' auto-pipelining. The same commands leave together in the same order,
+ * as plain commands: an auto-pipeline's `Pipeline`, whose commands and replies outlived it, made
+ * a cached External API read cost the facade about a sixth more CPU, most of it in young-generation
+ * garbage collection (docs/benchmarks.md). Commands written while the socket is not ready are
+ * refused as before (no offline queue); a connection that WATCHes keeps its turn's commands in
+ * order all the same.
  *
  * The command time-out (`commandTimeout`) is kept per connection for the same reason: ioredis
  * arms a timer for every command, which outlives the command's reply by the whole time-out, so
@@ -146,7 +148,7 @@ class TurnBatchedRedis extends Redis {
     // Corked already: a command of this turn went before (nothing else corks this socket).
     if (!stream && socket?.writableCorked === 0 && this.status === 'ready') {
       socket.cork();
-      setImmediate(() => socket.uncork());
+      flushAtTurnEnd(() => socket.uncork());
     }
     return super.sendCommand(command, stream);
   }

@@ -1,10 +1,10 @@
 /**
  * The connection every service opens to one Redis server (common/platform/redis.ts): the commands
- * of a turn of the event loop leave in one write and in order; the commands sent to a server that
- * stops answering with its connections open fail after the command time-out, and the connection
- * works again once the server answers; the commands waiting when the connection drops fail with
- * it and are not sent again; an event loop held up past a time-out takes neither a command nor
- * the connection for hung when the reply came in time.
+ * of a turn of the event loop leave in one write and in order, with those the turn's batches send;
+ * the commands sent to a server that stops answering with its connections open fail after the
+ * command time-out, and the connection works again once the server answers; the commands waiting
+ * when the connection drops fail with it and are not sent again; an event loop held up past a
+ * time-out takes neither a command nor the connection for hung when the reply came in time.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { connectRedis, createRedis, waitForRedis } from '../../common/platform/redis';
 import { createLogger } from '../../common/platform/logger';
+import { turnBatch } from '../../common/platform/turn-batch';
 import { onPath, startEngine } from '../../scripts/lib/engines';
 import { testRedisUrl } from '../support/redis';
 import { startTcpProxy } from '../support/tcp-proxy';
@@ -37,6 +38,34 @@ describe('a connection to one Redis server', () => {
       // A later turn's command is a write of its own.
       await expect(redis.del(key)).resolves.toBe(1);
       expect(writes()).toBe(2);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('when a turn batch sends a command after the turn’s first one, then both leave in the same write', async () => {
+    const redis = createRedis(testRedisUrl()) as Redis;
+    try {
+      await waitForRedis(redis);
+      const key = `test:redis-connection:${process.pid}:${Date.now()}`;
+      const socket = redis.stream;
+      const writev = jest.spyOn(socket, '_writev');
+      const write = jest.spyOn(socket, '_write');
+      const writes = () => writev.mock.calls.length + write.mock.calls.length;
+      // As a cached External API read does: a check sent at once, the per-minute take in a batch.
+      const increments = turnBatch(async (amounts: readonly number[]) => {
+        const total = await redis.incrby(
+          key,
+          amounts.reduce((sum, amount) => sum + amount, 0),
+        );
+        return amounts.map(() => total);
+      });
+
+      const [checked, incremented] = await Promise.all([redis.exists(key), increments.load(2)]);
+
+      expect([checked, incremented]).toEqual([0, 2]);
+      expect(writes()).toBe(1);
+      await redis.del(key);
     } finally {
       redis.disconnect();
     }

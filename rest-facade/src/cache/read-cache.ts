@@ -59,10 +59,10 @@ export class ReadCache {
   /**
    * Start it with the call, beside the key check, so it shares their round trip to Redis. Calls
    * that ask for the same tag before the read is sent share it: the connection sends what was
-   * asked in a turn of the event loop together, in a setImmediate (common/platform/redis.ts: a
-   * corked socket on one server, auto-pipelining on a Cluster), and the share ends in one queued
-   * after it. Every call sharing a read was received before the read is sent, so it still sees
-   * every change announced before its request arrived.
+   * asked in a turn of the event loop together, at the turn's end (common/platform/turn-end.ts: a
+   * corked socket on one server; auto-pipelining on a Cluster), and the share ends in a
+   * setImmediate queued after it. Every call sharing a read was received before the read is sent,
+   * so it still sees every change announced before its request arrived.
    */
   generation(tag: ReadTag): Promise<Generation> {
     let reading = this.unsent.get(tag);
