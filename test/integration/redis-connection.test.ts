@@ -18,18 +18,30 @@ import { onPath, startEngine } from '../../scripts/lib/engines';
 import { testRedisUrl } from '../support/redis';
 import { startTcpProxy } from '../support/tcp-proxy';
 
+/**
+ * Runs `check` on a new connection, with a key of its own and the count of the writes to its
+ * socket so far; deletes the key and disconnects after.
+ */
+async function withWriteCount(
+  check: (redis: Redis, key: string, writes: () => number) => Promise<void>,
+): Promise<void> {
+  const redis = createRedis(testRedisUrl()) as Redis;
+  const key = `test:redis-connection:${process.pid}:${Date.now()}`;
+  try {
+    await waitForRedis(redis);
+    // Each call of either is one write to the socket (writev: several buffers at once).
+    const writev = jest.spyOn(redis.stream, '_writev');
+    const write = jest.spyOn(redis.stream, '_write');
+    await check(redis, key, () => writev.mock.calls.length + write.mock.calls.length);
+    await redis.del(key);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 describe('a connection to one Redis server', () => {
   it('sends the commands of one turn of the event loop in one write, in the order asked', async () => {
-    const redis = createRedis(testRedisUrl()) as Redis;
-    try {
-      await waitForRedis(redis);
-      const key = `test:redis-connection:${process.pid}:${Date.now()}`;
-      const socket = redis.stream;
-      // Each call of either is one write to the socket (writev: several buffers at once).
-      const writev = jest.spyOn(socket, '_writev');
-      const write = jest.spyOn(socket, '_write');
-      const writes = () => writev.mock.calls.length + write.mock.calls.length;
-
+    await withWriteCount(async (redis, key, writes) => {
       const replies = await Promise.all(Array.from({ length: 10 }, () => redis.incr(key)));
 
       expect(replies).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -38,20 +50,11 @@ describe('a connection to one Redis server', () => {
       // A later turn's command is a write of its own.
       await expect(redis.del(key)).resolves.toBe(1);
       expect(writes()).toBe(2);
-    } finally {
-      redis.disconnect();
-    }
+    });
   });
 
   it('when a turn batch sends a command after the turn’s first one, then both leave in the same write', async () => {
-    const redis = createRedis(testRedisUrl()) as Redis;
-    try {
-      await waitForRedis(redis);
-      const key = `test:redis-connection:${process.pid}:${Date.now()}`;
-      const socket = redis.stream;
-      const writev = jest.spyOn(socket, '_writev');
-      const write = jest.spyOn(socket, '_write');
-      const writes = () => writev.mock.calls.length + write.mock.calls.length;
+    await withWriteCount(async (redis, key, writes) => {
       // As a cached External API read does: a check sent at once, the per-minute take in a batch.
       const increments = turnBatch(async (amounts: readonly number[]) => {
         const total = await redis.incrby(
@@ -65,10 +68,7 @@ describe('a connection to one Redis server', () => {
 
       expect([checked, incremented]).toEqual([0, 2]);
       expect(writes()).toBe(1);
-      await redis.del(key);
-    } finally {
-      redis.disconnect();
-    }
+    });
   });
 
   it('fails the commands a paused server does not answer, and works again once it answers', async () => {
