@@ -39,6 +39,22 @@ async function withWriteCount(
   }
 }
 
+type Engine = Awaited<ReturnType<typeof startEngine>>;
+
+/** Runs `use` against a redis-server of its own (one the test may pause), stopped after. */
+async function withOwnRedisServer(use: (engine: Engine) => Promise<void>): Promise<void> {
+  const server = onPath('redis-server');
+  if (!server) throw new Error('this test needs redis-server on PATH');
+  const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-'));
+  const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
+  try {
+    await use(engine);
+  } finally {
+    await engine.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('a connection to one Redis server', () => {
   it('sends the commands of one turn of the event loop in one write, in the order asked', async () => {
     await withWriteCount(async (redis, key, writes) => {
@@ -72,84 +88,72 @@ describe('a connection to one Redis server', () => {
   });
 
   it('fails the commands a paused server does not answer, and works again once it answers', async () => {
-    const server = onPath('redis-server');
-    if (!server) throw new Error('this test needs redis-server on PATH');
-    const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-hang-'));
-    const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
-    const redis = createRedis(`redis://127.0.0.1:${engine.port}`);
-    redis.on('error', () => undefined);
-    try {
-      await waitForRedis(redis);
-      await redis.set('kept', 'yes');
+    await withOwnRedisServer(async (engine) => {
+      const redis = createRedis(`redis://127.0.0.1:${engine.port}`);
+      redis.on('error', () => undefined);
+      try {
+        await waitForRedis(redis);
+        await redis.set('kept', 'yes');
 
-      engine.child.kill('SIGSTOP');
-      // The connection stays open and nothing answers: the command fails instead of waiting.
-      await expect(redis.get('kept')).rejects.toThrow(/Command timed out/);
+        engine.child.kill('SIGSTOP');
+        // The connection stays open and nothing answers: the command fails instead of waiting.
+        await expect(redis.get('kept')).rejects.toThrow(/Command timed out/);
 
-      engine.child.kill('SIGCONT');
-      await waitForRedis(redis, 10_000);
-      await expect(redis.get('kept')).resolves.toBe('yes');
-    } finally {
-      engine.child.kill('SIGCONT');
-      redis.disconnect();
-      await engine.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+        engine.child.kill('SIGCONT');
+        await waitForRedis(redis, 10_000);
+        await expect(redis.get('kept')).resolves.toBe('yes');
+      } finally {
+        engine.child.kill('SIGCONT');
+        redis.disconnect();
+      }
+    });
   }, 30_000);
 
   it('fails the commands a dropped connection was waiting on, and does not send them again', async () => {
-    const server = onPath('redis-server');
-    if (!server) throw new Error('this test needs redis-server on PATH');
-    const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-drop-'));
-    const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
-    const proxy = await startTcpProxy(engine.port);
-    const redis = createRedis(`redis://127.0.0.1:${proxy.port}`);
-    redis.on('error', () => undefined);
-    try {
-      await waitForRedis(redis);
-      await redis.set('counter', '0');
+    await withOwnRedisServer(async (engine) => {
+      const proxy = await startTcpProxy(engine.port);
+      const redis = createRedis(`redis://127.0.0.1:${proxy.port}`);
+      redis.on('error', () => undefined);
+      try {
+        await waitForRedis(redis);
+        await redis.set('counter', '0');
 
-      // The INCR reaches the proxy and its connection drops before Redis has it.
-      const back = once(redis, 'ready');
-      await expect(proxy.dropUnder(() => redis.incr('counter'))).rejects.toThrow(
-        /Connection is closed/,
-      );
+        // The INCR reaches the proxy and its connection drops before Redis has it.
+        const back = once(redis, 'ready');
+        await expect(proxy.dropUnder(() => redis.incr('counter'))).rejects.toThrow(
+          /Connection is closed/,
+        );
 
-      await back;
-      // ioredis would have sent it again on the new connection.
-      await expect(redis.get('counter')).resolves.toBe('0');
-    } finally {
-      redis.disconnect();
-      await proxy.close();
-      await engine.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+        await back;
+        // ioredis would have sent it again on the new connection.
+        await expect(redis.get('counter')).resolves.toBe('0');
+      } finally {
+        redis.disconnect();
+        await proxy.close();
+      }
+    });
   }, 30_000);
 
   it('when the event loop is held up past the command time-out while a reply is on its way, then the command still gets its reply', async () => {
-    const server = onPath('redis-server');
-    if (!server) throw new Error('this test needs redis-server on PATH');
-    const dataDir = await mkdtemp(join(tmpdir(), 'wa-test-redis-stall-'));
-    const engine = await startEngine({ kind: 'redis-server', path: server }, dataDir);
-    const redis = createRedis(`redis://127.0.0.1:${engine.port}`);
-    try {
-      await waitForRedis(redis);
-      // A script that keeps the server busy for 1 s: the connection's check sees it waiting.
-      const busy = redis.eval(
-        "local t = redis.call('TIME'); local stop = t[1] * 1e6 + t[2] + 1e6; repeat t = redis.call('TIME') until t[1] * 1e6 + t[2] >= stop; return 'done'",
-        0,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      // Held up outside the timers' phase (as by a long task answering a request): the reply comes
-      // meanwhile, and the loop's next turn fires the time-out's check before it reads the reply.
-      setImmediate(() => holdUpEventLoop(2_500));
+    await withOwnRedisServer(async (engine) => {
+      const redis = createRedis(`redis://127.0.0.1:${engine.port}`);
+      try {
+        await waitForRedis(redis);
+        // A script that keeps the server busy for 1 s: the connection's check sees it waiting.
+        const busy = redis.eval(
+          "local t = redis.call('TIME'); local stop = t[1] * 1e6 + t[2] + 1e6; repeat t = redis.call('TIME') until t[1] * 1e6 + t[2] >= stop; return 'done'",
+          0,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        // Held up outside the timers' phase (as by a long task answering a request): the reply comes
+        // meanwhile, and the loop's next turn fires the time-out's check before it reads the reply.
+        setImmediate(() => holdUpEventLoop(2_500));
 
-      await expect(busy).resolves.toBe('done');
-    } finally {
-      redis.disconnect();
-      await engine.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+        await expect(busy).resolves.toBe('done');
+      } finally {
+        redis.disconnect();
+      }
+    });
   }, 30_000);
 
   it('when the event loop is held up while a health ping is on its way, then the connection is kept', async () => {
