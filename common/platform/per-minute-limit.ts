@@ -2,6 +2,24 @@ import type { RedisClient } from './redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
+ * A fixed window's counter of admitted calls, as a Lua function: opens the window (with its
+ * lifetime) for its first call and returns its count and the milliseconds it has left. Shared by
+ * rate-limiter-flexible's script below and the External API's admission script
+ * (rest-facade/src/limits/usage-limiter.ts), so that both count a window alike.
+ */
+export const OPEN_WINDOW_LUA = `
+local function openWindow(key, seconds)
+  redis.call('set', key, 0, 'EX', seconds, 'NX')
+  local used = tonumber(redis.call('get', key))
+  local ttl = redis.call('pttl', key)
+  if ttl == -1 then
+    redis.call('expire', key, seconds)
+    ttl = 1000 * seconds
+  end
+  return used, ttl
+end`;
+
+/**
  * rate-limiter-flexible's increment script (its `customIncrTtlLuaScript` option), changed in two
  * ways. A call the limit refuses is not counted, so the window holds admitted calls only and no
  * refused point has to be given back afterwards: given back after its window ended, such a point
@@ -11,16 +29,10 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
  * of the Redis client, one for all its limiters on that client: every limiter must pass this
  * same script (minuteLimiterOnRedis), or the last one made would decide how all of them count.
  */
-const COUNT_ADMITTED_ONLY = `
+const COUNT_ADMITTED_ONLY = `${OPEN_WINDOW_LUA}
 local amount = tonumber(ARGV[1])
 if amount < 0 and redis.call('exists', KEYS[1]) == 0 then return {0, 0} end
-redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
-local consumed = tonumber(redis.call('get', KEYS[1]))
-local ttl = redis.call('pttl', KEYS[1])
-if ttl == -1 then
-  redis.call('expire', KEYS[1], ARGV[2])
-  ttl = 1000 * ARGV[2]
-end
+local consumed, ttl = openWindow(KEYS[1], ARGV[2])
 if amount > 0 and consumed + amount > tonumber(ARGV[3]) then return {consumed + amount, ttl} end
 return {redis.call('incrby', KEYS[1], amount), ttl}`;
 

@@ -286,7 +286,7 @@ describe('External API limits, quotas and headers', () => {
       customLimits: { requestsPerMinute: limit, requestsPerMonth: 1_000_000 },
     });
     const { key } = await buildApiKey(stack, account);
-    const window = `${stack.env.REDIS_KEY_PREFIX}rl:minute:${account.organization.id}`;
+    const window = usageKeys(stack.env.REDIS_KEY_PREFIX!).minuteWindow(account.organization.id);
     const usage = () =>
       http(`${stack.facade.url}/api/external/v1/usage`, { headers: { 'x-api-key': key } });
     for (let round = 0; round < 6; round += 1) {
@@ -457,23 +457,36 @@ describe('External API limits, quotas and headers', () => {
   });
 });
 
-describe('the per-minute limiter on its own Redis client', () => {
+describe('the usage limiter on its own Redis client', () => {
   let redis: RedisClient;
   let prefix: string;
   let limiter: UsageLimiter;
-  const window = () => `${prefix}rl:minute:org-1`;
+  const window = () => usageKeys(prefix).minuteWindow('org-1');
   /**
    * The calls of a spied script command made on the client itself: a Cluster's auto-pipelining
    * calls the same function again on its pipeline (ioredis copies script commands to pipelines).
    */
   const callsOnClient = (spy: jest.SpyInstance) =>
     spy.mock.contexts.filter((context) => context === redis).length;
-  const subject = (requestsPerMinute: number) => ({
+  /** The admission's command: on a Redis Cluster the organization's part has one of its own. */
+  const admitCommand = () =>
+    redis instanceof Cluster ? 'waAdmitOrganizationCalls' : 'waAdmitCalls';
+  const subject = (requestsPerMinute: number, requestsPerMonth = 1_000) => ({
     keyId: 'key-1',
     billingOrganizationId: 'org-1',
     requestsPerMinute,
-    requestsPerMonth: 1_000,
+    requestsPerMonth,
   });
+  const counters = async () => {
+    const keys = usageKeys(prefix);
+    const today = new Date().toISOString().slice(0, 10);
+    return {
+      minute: await redis.get(window()),
+      monthly: await redis.get(keys.monthly('org-1', new Date())),
+      keyTotal: await redis.get(keys.keyTotal('key-1')),
+      keyToday: await redis.hget(keys.keyDaily('key-1'), today),
+    };
+  };
   beforeEach(async () => {
     redis = await openTestRedis();
     prefix = `test:minute:${randomBytes(4).toString('hex')}:`;
@@ -485,91 +498,120 @@ describe('the per-minute limiter on its own Redis client', () => {
   });
 
   it('LIM-2: when a call gives its point back after its window ended and a new one began, then the new window keeps its count', async () => {
-    await limiter.takeMinute(subject(5));
+    await limiter.admit(subject(5));
     await redis.pexpire(window(), 100); // the window ends in 100 ms
     // A call takes its point now and learns only later that its key was revoked meanwhile, so it
     // gives the point back: by then its window has ended and the next one has begun.
     let keyChecked!: (valid: boolean) => void;
-    const late = limiter.takeMinuteIf(
+    const late = limiter.admitIf(
       subject(5),
       new Promise<boolean>((resolve) => (keyChecked = resolve)),
     );
     await waitFor(async () => (await redis.exists(window())) === 0);
-    await limiter.takeMinute(subject(5)); // the first call of the new window
+    await limiter.admit(subject(5)); // the first call of the new window
     keyChecked(false);
     expect(await late).toBeNull();
     expect(await redis.get(window())).toBe('1');
   });
 
-  it('LIM-2 LIM-6: when calls of one organization arrive in the same turn, then the minute is taken for them at once and each gets the remaining count it would have had alone', async () => {
-    await limiter.takeMinute(subject(10));
-    const takes = jest.spyOn(redis as unknown as { rlflxIncr: () => unknown }, 'rlflxIncr');
+  it("AUTH-2 AUTH-8: when the key of a call admitted from this process's cache turns out revoked, then everything the call took is given back", async () => {
+    await limiter.admit(subject(5));
+    const before = await counters();
 
-    const together = await Promise.all(
-      Array.from({ length: 6 }, () => limiter.takeMinute(subject(10))),
+    expect(await limiter.admitIf(subject(5), Promise.resolve(false))).toBeNull();
+
+    expect(before).toEqual({ minute: '1', monthly: '1', keyTotal: '1', keyToday: '1' });
+    expect(await counters()).toEqual(before);
+  });
+
+  it('LIM-2 LIM-4 LIM-6: when a call is admitted, then its minute point, monthly count and key counts are taken in one command', async () => {
+    const admissions = jest.spyOn(
+      redis as unknown as Record<string, () => unknown>,
+      admitCommand(),
     );
 
-    expect(together.map((d) => [d.admitted, d.remaining])).toEqual([
-      [true, 8],
-      [true, 7],
-      [true, 6],
-      [true, 5],
-      [true, 4],
-      [true, 3],
+    const decision = await limiter.admit(subject(5, 10));
+
+    expect(decision).toMatchObject({
+      outcome: 'admitted',
+      minuteRemaining: 4,
+      retryAfterSeconds: 0,
+      monthlyUsed: 1,
+      keyTotal: 1,
+      crossedThreshold: null,
+    });
+    expect(await counters()).toEqual({ minute: '1', monthly: '1', keyTotal: '1', keyToday: '1' });
+    expect(callsOnClient(admissions)).toBe(1);
+  });
+
+  it('LIM-2 LIM-6: when calls of one key arrive in the same turn, then they are admitted at once and each gets the remaining count it would have had alone', async () => {
+    await limiter.admit(subject(10));
+    const admissions = jest.spyOn(
+      redis as unknown as Record<string, () => unknown>,
+      admitCommand(),
+    );
+
+    const together = await Promise.all(Array.from({ length: 6 }, () => limiter.admit(subject(10))));
+
+    expect(together.map((d) => [d.outcome, d.minuteRemaining])).toEqual([
+      ['admitted', 8],
+      ['admitted', 7],
+      ['admitted', 6],
+      ['admitted', 5],
+      ['admitted', 4],
+      ['admitted', 3],
     ]);
     expect(await redis.get(window())).toBe('7');
-    expect(callsOnClient(takes)).toBe(1);
+    expect(callsOnClient(admissions)).toBe(1);
   });
 
   it('LIM-2 LIM-3: when more calls arrive in one turn than the minute has room for, then exactly the room is admitted and the others are refused uncounted', async () => {
-    await limiter.takeMinute(subject(5));
+    await limiter.admit(subject(5));
 
-    const together = await Promise.all(
-      Array.from({ length: 7 }, () => limiter.takeMinute(subject(5))),
-    );
+    const together = await Promise.all(Array.from({ length: 7 }, () => limiter.admit(subject(5))));
 
-    expect(together.filter((d) => d.admitted)).toHaveLength(4);
-    expect(together.filter((d) => !d.admitted).map((d) => d.retryAfterSeconds > 0)).toEqual([
-      true,
-      true,
-      true,
+    expect(together.filter((d) => d.outcome === 'admitted')).toHaveLength(4);
+    const refused = together.filter((d) => d.outcome === 'rate_limited');
+    expect(refused.map((d) => [d.minuteRemaining, d.retryAfterSeconds > 0])).toEqual([
+      [0, true],
+      [0, true],
+      [0, true],
     ]);
     expect(await redis.get(window())).toBe('5');
   });
 
-  it('LIM-4 LIM-6: when calls of one key arrive in the same turn, then the month admits what is left of the quota, in order, and each call gets its own monthly count and key total', async () => {
-    const month = (requestsPerMonth: number) => ({ ...subject(1_000), requestsPerMonth });
-    const minutes = await Promise.all(
-      Array.from({ length: 5 }, () => limiter.takeMinute(month(3))),
+  it('LIM-3 LIM-4 LIM-6: when calls of one key arrive in the same turn, then the month counts what is left of the quota, in order, a call refused for the month keeps its minute point, and each call gets its own monthly count and key total', async () => {
+    const decisions = await Promise.all(
+      Array.from({ length: 6 }, () => limiter.admit(subject(5, 3))),
     );
-    const refusedByMinute = { ...minutes[0]!, admitted: false };
-    const calls = [...minutes, refusedByMinute];
-    // On a Redis Cluster the key's counts and the month's are one command each, in two slots.
-    const countCommand = redis instanceof Cluster ? 'waCountKeyCalls' : 'waCountCalls';
-    const counts = jest.spyOn(redis as unknown as Record<string, () => unknown>, countCommand);
 
-    const decisions = await Promise.all(calls.map((minute) => limiter.decide(month(3), minute)));
-
-    expect(decisions.map((d) => [d.outcome, d.monthlyUsed, d.keyTotal])).toEqual([
-      ['admitted', 1, 1],
-      ['admitted', 2, 2],
-      ['admitted', 3, 3],
-      ['quota_exhausted', 3, 4],
-      ['quota_exhausted', 3, 5],
-      ['rate_limited', 3, 6],
-    ]);
+    expect(decisions.map((d) => [d.outcome, d.monthlyUsed, d.keyTotal, d.minuteRemaining])).toEqual(
+      [
+        ['admitted', 1, 1, 4],
+        ['admitted', 2, 2, 3],
+        ['admitted', 3, 3, 2],
+        ['quota_exhausted', 3, 4, 2],
+        ['quota_exhausted', 3, 5, 2],
+        ['rate_limited', 3, 6, 0],
+      ],
+    );
     expect(decisions.map((d) => d.crossedThreshold)).toEqual([null, null, 100, null, null, null]);
-    expect(callsOnClient(counts)).toBe(1);
+    expect(await counters()).toMatchObject({ minute: '3', monthly: '3', keyTotal: '6' });
   });
 
   it('LIM-2: when another per-minute limiter is made on the same client later, then refused calls still do not count', async () => {
-    await limiter.takeMinute(subject(2));
+    await limiter.admit(subject(2));
     // rate-limiter-flexible defines its increment script as a command of the client: the
     // collector's per-IP limiter, made later on the same client, must not change the counting.
     await perMinuteLimit(redis, `${prefix}rl:other`, 10)('203.0.113.7');
     const decisions = [];
-    for (let i = 0; i < 4; i += 1) decisions.push(await limiter.takeMinute(subject(2)));
-    expect(decisions.map((d) => d.admitted)).toEqual([true, false, false, false]);
+    for (let i = 0; i < 4; i += 1) decisions.push(await limiter.admit(subject(2)));
+    expect(decisions.map((d) => d.outcome)).toEqual([
+      'admitted',
+      'rate_limited',
+      'rate_limited',
+      'rate_limited',
+    ]);
     expect(await redis.get(window())).toBe('2');
   });
 });

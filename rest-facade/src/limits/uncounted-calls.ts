@@ -44,6 +44,17 @@ export class UncountedCalls {
     days.set(day, (days.get(day) ?? 0) + 1);
   }
 
+  /** Takes back a call added and then undone (its key turned out revoked: nothing counts). */
+  remove(keyId: string, now: Date): void {
+    const days = this.pending.get(keyId);
+    const day = now.toISOString().slice(0, 10);
+    const count = days?.get(day);
+    if (!days || !count) return;
+    if (count > 1) days.set(day, count - 1);
+    else days.delete(day);
+    if (days.size === 0) this.pending.delete(keyId);
+  }
+
   get size(): number {
     return this.pending.size;
   }

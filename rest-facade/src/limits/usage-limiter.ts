@@ -3,8 +3,8 @@ import type { RedisClient } from '../../../common/platform/redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/platform/logger';
 import { UncountedCalls } from './uncounted-calls';
-import { usageKeys } from '../../../common/contracts/usage-keys';
-import { minuteLimiterOnRedis } from '../../../common/platform/per-minute-limit';
+import { minuteWindowId, usageKeys } from '../../../common/contracts/usage-keys';
+import { minuteLimiterOnRedis, OPEN_WINDOW_LUA } from '../../../common/platform/per-minute-limit';
 import { groupIndexes, turnBatch } from '../../../common/platform/turn-batch';
 
 export interface LimitSubject {
@@ -73,22 +73,47 @@ end
 `;
 
 /**
- * Both counts in one command, on a single Redis server. KEYS: key total, key daily hash, monthly
- * counter; ARGV: countKeyCalls' four, then countMonthly's three. Returns {key total, calls
- * counted for the month, monthly count}.
+ * A turn's calls of one key admitted in one step, as a Lua function: the per-minute window admits
+ * as many as it has room for, the month counts as many of those as the quota has room for, and
+ * only the calls the month counted keep their minute point (a call refused for the month does not
+ * use the minute). Returns {the window's count before, calls the minute admitted, calls the month
+ * counted, the monthly count, the window's ms left}.
  */
-const CALL_COUNT_SCRIPT = `${COUNTS}
-local monthly = countMonthly(KEYS[3], ARGV[5], ARGV[6], ARGV[7])
-return {countKeyCalls(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4]), monthly[1], monthly[2]}`;
+const ADMIT = `${OPEN_WINDOW_LUA}
+${COUNTS}
+local function admitCalls(window, calls, seconds, perMinute, counter, perMonth, expiry)
+  local used, ttl = openWindow(window, seconds)
+  local room = math.max(0, math.min(tonumber(calls), tonumber(perMinute) - used))
+  local taken, month = 0, tonumber(redis.call('GET', counter) or '0')
+  if room > 0 then
+    local counted = countMonthly(counter, room, perMonth, expiry)
+    taken, month = counted[1], counted[2]
+  end
+  if taken > 0 then redis.call('INCRBY', window, taken) end
+  return {used, room, taken, month, ttl}
+end
+`;
 
 /**
- * On a Redis Cluster the key's counters (hash tag `{key id}`) and the organization's (`{org id}`)
- * live in two slots, which one script cannot touch: one script each, sent in the same tick.
+ * Everything one call's limits need, in one command on a single Redis server. KEYS: minute window,
+ * monthly counter, key total, key daily hash; ARGV: calls, window seconds, per-minute limit,
+ * monthly limit, monthly counter's expiry (ms epoch), then countKeyCalls' today, oldest day kept
+ * and hash lifetime. Returns admitCalls' five figures and the key's total.
  */
+const ADMIT_SCRIPT = `${ADMIT}
+local admitted = admitCalls(KEYS[1], ARGV[1], ARGV[2], ARGV[3], KEYS[2], ARGV[4], ARGV[5])
+admitted[6] = countKeyCalls(KEYS[3], KEYS[4], ARGV[6], ARGV[7], ARGV[8], ARGV[1])
+return admitted`;
+
+/**
+ * On a Redis Cluster the organization's window and counter (hash tag `{org id}`) and the key's
+ * counters (`{key id}`) live in two slots, which one script cannot touch: one script each, sent in
+ * the same tick (one round trip still; the key's counts do not depend on the admission).
+ */
+const ADMIT_ORGANIZATION_SCRIPT = `${ADMIT}
+return admitCalls(KEYS[1], ARGV[1], ARGV[2], ARGV[3], KEYS[2], ARGV[4], ARGV[5])`;
 const KEY_COUNT_SCRIPT = `${COUNTS}
 return countKeyCalls(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4])`;
-const MONTHLY_SCRIPT = `${COUNTS}
-return countMonthly(KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
 
 let days = { number: Number.NaN, today: '', oldest: '' };
 
@@ -106,61 +131,80 @@ export function monthlyResetAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
-/** A call's monthly count: [1 counted, 0 refused (quota used up), 2 not asked (minute refused); the count]. */
-type MonthlyResult = [number, number];
-
 interface UsageScripts {
-  waCountCalls(...args: Array<string | number>): Promise<[number, number, number]>;
-  waCountMonthlyCalls(...args: Array<string | number>): Promise<[number, number]>;
+  waAdmitCalls(...args: Array<string | number>): Promise<number[]>;
+  waAdmitOrganizationCalls(...args: Array<string | number>): Promise<number[]>;
   waCountKeyCalls(...args: Array<string | number>): Promise<number>;
 }
 
-/** What one call asks to be counted (decide). */
-interface CountRequest {
+/** A call to admit (admit), with the month it is counted in. */
+interface AdmitRequest {
   subject: LimitSubject;
-  admittedByMinute: boolean;
   now: Date;
   resetAt: Date;
 }
 
-/** A call's counts; a failed monthly count alone comes back as `monthlyFailure`. */
-type Counted =
-  { keyTotal: number; monthly: MonthlyResult } | { keyTotal: number; monthlyFailure: unknown };
+/** What an admission took, so that it can be given back (admitIf). */
+interface Taken {
+  /** Decided by Redis (false: by the in-memory insurance limiter during an outage). */
+  exact: boolean;
+  minutePoint: boolean;
+  monthlyCount: boolean;
+  /** Counted in the key's total and daily count (false: held in UncountedCalls). */
+  keyCount: boolean;
+  now: Date;
+  /** When the decision was made (Date.now()) and how long its minute window had left then. */
+  decidedAt: number;
+  windowEndsInMs: number | null;
+}
+
+interface Admission {
+  decision: LimitDecision;
+  taken: Taken;
+}
+
+/** What the admission script says of a group of calls (admitCalls). */
+interface GroupAdmission {
+  windowUsed: number;
+  room: number;
+  taken: number;
+  monthlyUsed: number;
+  windowEndsInMs: number;
+}
+
+function groupAdmission(reply: unknown[]): GroupAdmission {
+  const [windowUsed, room, taken, monthlyUsed, windowEndsInMs] = reply.slice(0, 5).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { windowUsed, room, taken, monthlyUsed, windowEndsInMs };
+}
 
 /** A point is given back only while its window has this long left (time to reach Redis). */
 const GIVE_BACK_MARGIN_MS = 1_000;
 
-export interface MinuteDecision {
-  admitted: boolean;
-  remaining: number | null;
-  windowEndsInMs: number | null;
-  /** When the decision was made (Date.now()), for telling later whether its window has ended. */
-  decidedAt: number;
-  retryAfterSeconds: number;
-  /** Decided by Redis (false: by the in-memory insurance limiter during an outage). */
-  exact: boolean;
-}
-
 /**
- * Per-minute limit (fixed 60-second windows, rate-limiter-flexible on Redis) and monthly quota
- * (an atomic Redis script). When Redis fails, an in-memory limiter per instance keeps the
- * per-minute limit approximately and the monthly quota is not enforced until Redis is back.
+ * Per-minute limit (fixed 60-second windows on Redis, counted as rate-limiter-flexible counts
+ * them: common/platform/per-minute-limit.ts) and monthly quota, decided together with the key's
+ * counts in one Redis command per key and turn: one round trip per call. When Redis fails, an
+ * in-memory limiter per instance (rate-limiter-flexible's) keeps the per-minute limit
+ * approximately and the monthly quota is not enforced until Redis is back.
  */
 export class UsageLimiter {
+  /** rate-limiter-flexible on the same windows, for giving a point back (admitIf). */
   private readonly redisLimiters = new Map<number, RateLimiterRedis>();
   private readonly memoryLimiters = new Map<number, RateLimiterMemory>();
   private readonly keys: ReturnType<typeof usageKeys>;
   private storeHealthy = true;
   private readonly uncounted: UncountedCalls;
-  /** One command for both counts, where every key is on the same server (not a Cluster). */
-  private readonly countsInOneScript: boolean;
-  /** The per-minute points of a turn's calls, one take per organization and limit. */
-  private readonly minutes = turnBatch((subjects: readonly LimitSubject[]) =>
-    this.takeMinutes(subjects),
-  );
-  /** The counts of a turn's calls, one command per key and month. */
-  private readonly counts = turnBatch((requests: readonly CountRequest[]) =>
-    this.countCalls(requests),
+  /** One command for everything, where every key is on the same server (not a Cluster). */
+  private readonly inOneScript: boolean;
+  /** The admissions of a turn's calls, one command per key and month. */
+  private readonly admissions = turnBatch((requests: readonly AdmitRequest[]) =>
+    this.admitTurn(requests),
   );
 
   constructor(
@@ -170,171 +214,34 @@ export class UsageLimiter {
   ) {
     this.keys = usageKeys(prefix);
     this.uncounted = new UncountedCalls(redis, prefix, logger);
-    this.countsInOneScript = !(redis instanceof Cluster);
-    redis.defineCommand('waCountCalls', { numberOfKeys: 3, lua: CALL_COUNT_SCRIPT });
-    redis.defineCommand('waCountMonthlyCalls', { numberOfKeys: 1, lua: MONTHLY_SCRIPT });
+    this.inOneScript = !(redis instanceof Cluster);
+    redis.defineCommand('waAdmitCalls', { numberOfKeys: 4, lua: ADMIT_SCRIPT });
+    redis.defineCommand('waAdmitOrganizationCalls', {
+      numberOfKeys: 2,
+      lua: ADMIT_ORGANIZATION_SCRIPT,
+    });
     redis.defineCommand('waCountKeyCalls', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
   }
 
   /**
-   * Step 1 for a subject known from a cache that `valid` (asked in the same Redis round trip)
-   * confirms or not. When it does not, the point goes back and null is returned: the caller
-   * authenticates again, and nothing was counted.
+   * Takes the call's minute point and monthly count and counts it for its key, in one step, and
+   * decides. Never rejects: without Redis the minute is kept in memory and the monthly figures
+   * are null.
    */
-  async takeMinuteIf(
-    subject: LimitSubject,
-    valid: Promise<boolean>,
-  ): Promise<MinuteDecision | null> {
-    const [minute, confirmed] = await Promise.all([this.takeMinute(subject), valid]);
-    if (confirmed) return minute;
-    // A Redis refusal was never counted (COUNT_ADMITTED_ONLY); anything else counted: give it back.
-    if (minute.admitted || !minute.exact) await this.giveBackMinute(subject, minute);
+  async admit(subject: LimitSubject, now = new Date()): Promise<LimitDecision> {
+    return (await this.admitCall(subject, now)).decision;
+  }
+
+  /**
+   * `admit` for a subject known from a cache that `valid` (asked in the same Redis round trip)
+   * confirms or not. When it does not, what the call took goes back and null is returned: the
+   * caller authenticates again, and nothing was counted.
+   */
+  async admitIf(subject: LimitSubject, valid: Promise<boolean>): Promise<LimitDecision | null> {
+    const [admission, confirmed] = await Promise.all([this.admitCall(subject, new Date()), valid]);
+    if (confirmed) return admission.decision;
+    await this.giveBack(subject, admission);
     return null;
-  }
-
-  /**
-   * Step 2: counts the call (monthly quota, key totals) and decides. A call refused for the
-   * month gives its minute point back. Never rejects: without Redis the monthly figures are null.
-   */
-  async decide(
-    subject: LimitSubject,
-    minute: MinuteDecision,
-    now = new Date(),
-  ): Promise<LimitDecision> {
-    const resetAt = monthlyResetAt(now);
-    let monthly: MonthlyResult | null = null;
-    let keyTotal: number | null = null;
-    try {
-      const counted = await this.counts.load({
-        subject,
-        admittedByMinute: minute.admitted,
-        now,
-        resetAt,
-      });
-      keyTotal = counted.keyTotal;
-      if ('monthlyFailure' in counted) throw counted.monthlyFailure;
-      monthly = counted.monthly;
-      this.markStore(true);
-      if (this.uncounted.size > 0) void this.uncounted.flush();
-    } catch (error) {
-      this.markStore(false, error);
-      if (keyTotal === null) this.uncounted.add(subject.keyId, now);
-    }
-    const monthlyUsed = monthly ? Number(monthly[1]) : null;
-    const base = {
-      minuteRemaining: minute.remaining,
-      minuteWindowEndsInMs: minute.windowEndsInMs,
-      retryAfterSeconds: minute.retryAfterSeconds,
-      monthlyUsed,
-      keyTotal: monthly ? keyTotal : null,
-      resetAt,
-      crossedThreshold: null,
-    };
-    if (!minute.admitted) return { ...base, outcome: 'rate_limited' };
-    if (monthly && monthly[0] === 0) {
-      await this.giveBackMinute(subject, minute);
-      return {
-        ...base,
-        minuteRemaining: minute.remaining === null ? null : minute.remaining + 1,
-        outcome: 'quota_exhausted',
-      };
-    }
-    return {
-      ...base,
-      outcome: 'admitted',
-      crossedThreshold:
-        monthlyUsed === null ? null : threshold(monthlyUsed, subject.requestsPerMonth),
-    };
-  }
-
-  /**
-   * The counts of a turn's calls: per key and day, one command counts all of its calls, the
-   * key's for every call and the month's for the calls the minute admitted, as many as the quota
-   * has room for. Each call gets the counts it would have got alone, in the order the calls came.
-   */
-  private async countCalls(requests: readonly CountRequest[]): Promise<Array<Counted | Error>> {
-    const counted = new Array<Counted | Error>(requests.length);
-    const groups = groupIndexes(
-      requests,
-      ({ subject, now }) =>
-        `${subject.keyId} ${keptDays(now)[0]} ${subject.billingOrganizationId} ${subject.requestsPerMonth}`,
-    );
-    await Promise.all(
-      groups.map(async (indexes) => {
-        const calls = indexes.map((index) => requests[index]!);
-        try {
-          const counts = await this.countKeyCalls(calls);
-          indexes.forEach((index, i) => (counted[index] = counts[i]!));
-        } catch (error) {
-          for (const index of indexes) counted[index] = error as Error;
-        }
-      }),
-    );
-    return counted;
-  }
-
-  /**
-   * One key's calls of a turn, counted. Rejects when the key's count failed; a failed monthly
-   * count alone comes back as `monthlyFailure`, so calls the key's counters took are not held for
-   * them again (uncounted).
-   */
-  private async countKeyCalls(calls: readonly CountRequest[]): Promise<Counted[]> {
-    const { subject, now, resetAt } = calls[0]!;
-    const scripts = this.redis as unknown as UsageScripts;
-    const admitted = calls.filter((call) => call.admittedByMinute).length;
-    const keyArgs = [
-      this.keys.keyTotal(subject.keyId),
-      this.keys.keyDaily(subject.keyId),
-      ...keptDays(now),
-      DAILY_KEPT_DAYS * DAY_MS,
-      calls.length,
-    ] as const;
-    const monthlyArgs = [
-      this.keys.monthly(subject.billingOrganizationId, now),
-      admitted,
-      subject.requestsPerMonth,
-      resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
-    ] as const;
-    let keyTotal: number;
-    let monthly: [counted: number, used: number] | { failure: unknown };
-    if (this.countsInOneScript) {
-      const [keyCounter, daily, ...keyRest] = keyArgs;
-      const [monthlyCounter, ...monthlyRest] = monthlyArgs;
-      const [total, taken, used] = await scripts.waCountCalls(
-        keyCounter,
-        daily,
-        monthlyCounter,
-        ...keyRest,
-        ...monthlyRest,
-      );
-      keyTotal = Number(total);
-      monthly = [Number(taken), Number(used)];
-    } else {
-      // Both settle before either failure is looked at.
-      const [keyResult, monthResult] = await Promise.allSettled([
-        scripts.waCountKeyCalls(...keyArgs),
-        scripts.waCountMonthlyCalls(...monthlyArgs),
-      ]);
-      if (keyResult.status === 'rejected') throw keyResult.reason;
-      keyTotal = Number(keyResult.value);
-      monthly =
-        monthResult.status === 'fulfilled'
-          ? [Number(monthResult.value[0]), Number(monthResult.value[1])]
-          : { failure: monthResult.reason };
-    }
-    let admittedSoFar = 0;
-    return calls.map((call, i): Counted => {
-      const total = keyTotal - (calls.length - 1 - i);
-      if ('failure' in monthly) return { keyTotal: total, monthlyFailure: monthly.failure };
-      const [taken, used] = monthly;
-      if (!call.admittedByMinute) return { keyTotal: total, monthly: [2, used] };
-      const position = admittedSoFar;
-      admittedSoFar += 1;
-      return {
-        keyTotal: total,
-        monthly: position < taken ? [1, used - (taken - 1 - position)] : [0, used],
-      };
-    });
   }
 
   /**
@@ -348,115 +255,198 @@ export class UsageLimiter {
       .catch(() => undefined);
   }
 
-  /** Step 1: the per-minute limit takes a point (or refuses). */
-  takeMinute(subject: LimitSubject): Promise<MinuteDecision> {
-    return this.minutes.load(subject);
+  private async admitCall(subject: LimitSubject, now: Date): Promise<Admission> {
+    const resetAt = monthlyResetAt(now);
+    const admission = await this.admissions.load({ subject, now, resetAt });
+    if (admission.taken.exact && this.uncounted.size > 0) void this.uncounted.flush();
+    return admission;
   }
 
-  /** The points of a turn's calls: one take per organization and limit for all of its calls. */
-  private async takeMinutes(subjects: readonly LimitSubject[]): Promise<MinuteDecision[]> {
-    const decisions = new Array<MinuteDecision>(subjects.length);
+  /**
+   * The admissions of a turn's calls: per key, organization, limits and day, one command admits
+   * all of its calls. Each call gets the decision it would have got alone, in the order the calls
+   * came.
+   */
+  private async admitTurn(requests: readonly AdmitRequest[]): Promise<Admission[]> {
+    const admissions = new Array<Admission>(requests.length);
     const groups = groupIndexes(
-      subjects,
-      (subject) => `${subject.billingOrganizationId} ${subject.requestsPerMinute}`,
+      requests,
+      ({ subject, now }) =>
+        `${subject.keyId} ${keptDays(now)[0]} ${subject.billingOrganizationId} ${subject.requestsPerMinute} ${subject.requestsPerMonth}`,
     );
     await Promise.all(
       groups.map(async (indexes) => {
-        const taken = await this.takePoints(subjects[indexes[0]!]!, indexes.length);
-        indexes.forEach((index, i) => (decisions[index] = taken[i]!));
+        const calls = indexes.map((index) => requests[index]!);
+        const admitted = await this.admitKeyCalls(calls);
+        indexes.forEach((index, i) => (admissions[index] = admitted[i]!));
       }),
     );
-    return decisions;
+    return admissions;
   }
 
-  /**
-   * `calls` points of one organization's minute: all in one take when they fit, each call's
-   * remaining count what it would have been alone; else one take per call, so that exactly what
-   * is left of the minute is admitted.
-   */
-  private async takePoints(subject: LimitSubject, calls: number): Promise<MinuteDecision[]> {
-    const points = subject.requestsPerMinute;
-    try {
-      const res = await this.redisLimiter(points).consume(subject.billingOrganizationId, calls);
-      this.markStore(true);
-      const decidedAt = Date.now();
-      return Array.from({ length: calls }, (_, i) => ({
-        admitted: true,
-        remaining: res.remainingPoints + (calls - 1 - i),
-        windowEndsInMs: res.msBeforeNext,
-        decidedAt,
-        retryAfterSeconds: 0,
-        exact: true,
-      }));
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        this.markStore(true);
-        if (calls > 1) {
-          const single = Array.from({ length: calls }, () => this.takePoints(subject, 1));
-          return (await Promise.all(single)).flat();
-        }
-        // Not counted (COUNT_ADMITTED_ONLY): the shared counter holds admitted calls only, so a
-        // plan upgrade within the minute admits what the new limit allows.
-        return [
-          {
-            admitted: false,
-            remaining: 0,
-            windowEndsInMs: rejection.msBeforeNext,
-            decidedAt: Date.now(),
-            retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-            exact: true,
-          },
-        ];
+  /** One key's calls of a turn, admitted in one step; without Redis, in memory. */
+  private async admitKeyCalls(calls: readonly AdmitRequest[]): Promise<Admission[]> {
+    const { subject, now, resetAt } = calls[0]!;
+    const scripts = this.redis as unknown as UsageScripts;
+    const organizationKeys = [
+      this.keys.minuteWindow(subject.billingOrganizationId),
+      this.keys.monthly(subject.billingOrganizationId, now),
+    ] as const;
+    const organizationArgs = [
+      calls.length,
+      WINDOW_SECONDS,
+      subject.requestsPerMinute,
+      subject.requestsPerMonth,
+      resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
+    ] as const;
+    const keyKeys = [this.keys.keyTotal(subject.keyId), this.keys.keyDaily(subject.keyId)] as const;
+    const keyArgs = [...keptDays(now), DAILY_KEPT_DAYS * DAY_MS] as const;
+    let organization: GroupAdmission | null = null;
+    let keyTotal: number | null = null;
+    let failure: unknown = null;
+    if (this.inOneScript) {
+      try {
+        const figures = await scripts.waAdmitCalls(
+          ...organizationKeys,
+          ...keyKeys,
+          ...organizationArgs,
+          ...keyArgs,
+        );
+        organization = groupAdmission(figures);
+        keyTotal = Number(figures[5]);
+      } catch (error) {
+        failure = error;
       }
-      this.markStore(false, rejection);
+    } else {
+      // Both settle before either failure is looked at.
+      const [organizationResult, keyResult] = await Promise.allSettled([
+        scripts.waAdmitOrganizationCalls(...organizationKeys, ...organizationArgs),
+        scripts.waCountKeyCalls(...keyKeys, ...keyArgs, calls.length),
+      ]);
+      if (organizationResult.status === 'fulfilled')
+        organization = groupAdmission(organizationResult.value);
+      else failure = organizationResult.reason;
+      if (keyResult.status === 'fulfilled') keyTotal = Number(keyResult.value);
+      else failure ??= keyResult.reason;
     }
-    return Promise.all(Array.from({ length: calls }, () => this.takePointInMemory(subject)));
+    this.markStore(failure === null, failure);
+    if (keyTotal === null) for (const call of calls) this.uncounted.add(subject.keyId, call.now);
+    if (!organization)
+      return Promise.all(calls.map((call) => this.admitInMemory(call, keyTotal !== null)));
+    return this.decideFromRedis(calls, organization, keyTotal);
+  }
+
+  /** Each call's decision from its group's admission, in the order the calls came. */
+  private decideFromRedis(
+    calls: readonly AdmitRequest[],
+    { windowUsed, room, taken, monthlyUsed, windowEndsInMs }: GroupAdmission,
+    keyTotal: number | null,
+  ): Admission[] {
+    const { subject, now, resetAt } = calls[0]!;
+    const decidedAt = Date.now();
+    return calls.map((_, i): Admission => {
+      const outcome = i < taken ? 'admitted' : i < room ? 'quota_exhausted' : 'rate_limited';
+      const used = i < taken ? monthlyUsed - (taken - 1 - i) : monthlyUsed;
+      const decision: LimitDecision = {
+        outcome,
+        // A call refused for the month did not use its point.
+        minuteRemaining:
+          outcome === 'rate_limited'
+            ? 0
+            : Math.max(0, subject.requestsPerMinute - windowUsed - Math.min(i + 1, taken)),
+        minuteWindowEndsInMs: windowEndsInMs,
+        retryAfterSeconds:
+          outcome === 'rate_limited' ? Math.max(1, Math.ceil(windowEndsInMs / 1000)) : 0,
+        monthlyUsed: used,
+        keyTotal: keyTotal === null ? null : keyTotal - (calls.length - 1 - i),
+        resetAt,
+        crossedThreshold: outcome === 'admitted' ? threshold(used, subject.requestsPerMonth) : null,
+      };
+      const counted = outcome === 'admitted';
+      return {
+        decision,
+        taken: {
+          exact: true,
+          minutePoint: counted,
+          monthlyCount: counted,
+          keyCount: keyTotal !== null,
+          now,
+          decidedAt,
+          windowEndsInMs,
+        },
+      };
+    });
   }
 
   /** While Redis is away: this instance's own count of the minute (the insurance limiter). */
-  private async takePointInMemory(subject: LimitSubject): Promise<MinuteDecision> {
+  private async admitInMemory(call: AdmitRequest, keyCounted: boolean): Promise<Admission> {
+    const { subject, now, resetAt } = call;
+    const taken: Taken = {
+      exact: false,
+      minutePoint: false,
+      monthlyCount: false,
+      keyCount: keyCounted,
+      now,
+      decidedAt: Date.now(),
+      windowEndsInMs: null,
+    };
+    const decision: LimitDecision = {
+      outcome: 'admitted',
+      minuteRemaining: null,
+      minuteWindowEndsInMs: null,
+      retryAfterSeconds: 0,
+      monthlyUsed: null,
+      keyTotal: null,
+      resetAt,
+      crossedThreshold: null,
+    };
     try {
       await this.memoryLimiter(subject.requestsPerMinute).consume(subject.billingOrganizationId, 1);
-      return {
-        admitted: true,
-        remaining: null,
-        windowEndsInMs: null,
-        decidedAt: Date.now(),
-        retryAfterSeconds: 0,
-        exact: false,
-      };
+      taken.minutePoint = true;
     } catch (rejection) {
       const ms =
         rejection instanceof RateLimiterRes ? rejection.msBeforeNext : WINDOW_SECONDS * 1000;
-      return {
-        admitted: false,
-        remaining: null,
-        windowEndsInMs: null,
-        decidedAt: Date.now(),
-        retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
-        exact: false,
-      };
+      decision.outcome = 'rate_limited';
+      decision.retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
     }
+    return { decision, taken };
   }
 
   /**
-   * Returns the point a call took to whichever limiter took it (in memory while Redis is away),
-   * unless its window has ended or is about to: the point would land in the next window, which
-   * never had it.
+   * Gives back what an admission took: its minute point (unless its window has ended or is about
+   * to: the point would land in the next window, which never had it), its monthly count and its
+   * key's counts. Never rejects.
    */
-  private async giveBackMinute(subject: LimitSubject, minute: MinuteDecision): Promise<void> {
-    const windowLeftMs = (minute.windowEndsInMs ?? Infinity) - (Date.now() - minute.decidedAt);
-    if (windowLeftMs < GIVE_BACK_MARGIN_MS) return;
-    const limiter = minute.exact
-      ? this.redisLimiter(subject.requestsPerMinute)
-      : this.memoryLimiter(subject.requestsPerMinute);
-    await limiter.reward(subject.billingOrganizationId, 1).catch(() => undefined);
+  private async giveBack(subject: LimitSubject, { decision, taken }: Admission): Promise<void> {
+    const returns: Array<Promise<unknown>> = [];
+    const windowLeftMs = (taken.windowEndsInMs ?? Infinity) - (Date.now() - taken.decidedAt);
+    if (taken.minutePoint && windowLeftMs >= GIVE_BACK_MARGIN_MS) {
+      const limiter = taken.exact
+        ? this.redisLimiter(subject.requestsPerMinute)
+        : this.memoryLimiter(subject.requestsPerMinute);
+      const window = taken.exact
+        ? minuteWindowId(subject.billingOrganizationId)
+        : subject.billingOrganizationId;
+      returns.push(limiter.reward(window, 1));
+    }
+    if (taken.monthlyCount) returns.push(this.refundMonthly(subject, decision.resetAt));
+    if (taken.keyCount && taken.exact) {
+      returns.push(
+        this.redis
+          .multi()
+          .decr(this.keys.keyTotal(subject.keyId))
+          .hincrby(this.keys.keyDaily(subject.keyId), keptDays(taken.now)[0], -1)
+          .exec(),
+      );
+    } else if (!taken.keyCount) this.uncounted.remove(subject.keyId, taken.now);
+    await Promise.allSettled(returns);
   }
 
   /**
-   * One limiter per limit, all on the same Redis counter: a plan change within a minute keeps what
-   * the minute has used (a counter per limit would hand the team a fresh window). The in-memory
-   * insurance limiters below are per limit: during a Redis outage a plan change starts afresh.
+   * rate-limiter-flexible on the windows the admission script counts (same keys, same counting),
+   * for giving a point back. One per limit; all of them share the organization's window, so a plan
+   * change within a minute keeps what the minute has used. The in-memory insurance limiters below
+   * are per limit: during a Redis outage a plan change starts afresh.
    */
   private redisLimiter(points: number): RateLimiterRedis {
     let limiter = this.redisLimiters.get(points);

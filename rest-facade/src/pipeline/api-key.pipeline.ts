@@ -1,10 +1,11 @@
 /**
  * The steps of an External API call (API key), in the order of docs/api.md "Order of answers":
- * authenticate the key and take its per-minute point, start the operation (or use the one started
- * early), apply the limits (headers, usage events, 429s), check the permission, await the result
- * (a failure of ours gives the monthly count back), present it. A route whose answers may be
- * cached looks its answer up in the read cache before starting the operation (cached-read.ts).
- * The call log records the call when its response is done (call-logger.ts).
+ * authenticate the key and decide its limits (per-minute point, monthly count and key counts, in
+ * one Redis round trip), start the operation (or use the one started early), apply the limits
+ * (headers, usage events, 429s), check the permission, await the result (a failure of ours gives
+ * the monthly count back), present it. A route whose answers may be cached looks its answer up in
+ * the read cache before starting the operation (cached-read.ts). The call log records the call
+ * when its response is done (call-logger.ts).
  */
 import type { Request, Response } from 'express';
 import { buildEvent, publishPlatformEvent } from '../../../common/contracts/platform-events';
@@ -15,7 +16,7 @@ import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors, toApiError } from '../error-mapper';
 import type { GatewayResult } from '../gateway-client';
 import { jsonBodyReader } from '../json-body';
-import type { LimitDecision, MinuteDecision } from '../limits/usage-limiter';
+import type { LimitDecision } from '../limits/usage-limiter';
 import { acceptedNames, rejectUnknownQueryParameters } from '../routes/query-parameters';
 import type { ApiKeyRoute } from '../routes/route';
 import type { ReadCache } from '../cache/read-cache';
@@ -40,9 +41,10 @@ interface KeyCall {
   cached: KeyContext | null;
   early: EarlyStart | null;
   context?: KeyContext;
-  minute?: MinuteDecision;
-  deciding?: Promise<LimitDecision>;
+  /** The limits' decision for the call (admitted or refused). */
+  decision?: LimitDecision;
   executing: Promise<GatewayResult<Data>> | null;
+  /** The decision of an admitted call. */
   usage?: LimitDecision;
   data?: Data;
   /** The read cache's part, on a route whose answers may be cached while the cache is on. */
@@ -205,21 +207,18 @@ function answeredFromCache(
 }
 
 /**
- * The key's context and its per-minute point. A key cached in this process takes its point in
- * the same Redis round trip that checks for revocations; if one happened, the point goes back and
+ * The key's context and its limits' decision. A key cached in this process is admitted in the same
+ * Redis round trip that checks for revocations; if one happened, what the call took goes back and
  * the key is authenticated afresh (so a refused key never counts).
  */
-function authenticateAndTakeMinute(deps: ExternalApiDeps): Step<KeyCall> {
+function authenticateAndAdmit(deps: ExternalApiDeps): Step<KeyCall> {
   return async (call) => {
     const { cached, res } = call;
     if (cached) {
-      const minute = await deps.limiter.takeMinuteIf(
-        limitSubject(cached),
-        deps.auth.stillCurrent(),
-      );
-      if (minute) {
+      const decision = await deps.limiter.admitIf(limitSubject(cached), deps.auth.stillCurrent());
+      if (decision) {
         call.context = cached;
-        call.minute = minute;
+        call.decision = decision;
         res.locals.keyId = cached.keyId;
         return;
       }
@@ -232,23 +231,15 @@ function authenticateAndTakeMinute(deps: ExternalApiDeps): Step<KeyCall> {
       res.locals.keyId = refusedKeyId(error) ?? undefined;
       throw error;
     }
-    call.minute = await deps.limiter.takeMinute(limitSubject(context));
+    call.decision = await deps.limiter.admit(limitSubject(context));
     call.context = context;
     res.locals.keyId = context.keyId;
   };
 }
 
-/** Starts the monthly count; awaited by applyLimits, beside the operation. */
-function startMonthlyDecision(deps: ExternalApiDeps): Step<KeyCall> {
-  return (call) => {
-    call.deciding = deps.limiter.decide(limitSubject(call.context!), call.minute!);
-  };
-}
-
 /**
- * Starts the operation now unless it started early, beside the monthly count: a call then
- * refused for the month has cost one operation for nothing, which the per-minute limit bounds.
- * Not started when the minute was refused or the key lacks the route's permission.
+ * Starts the operation now unless it started early. Not started when the limits refused the call
+ * or the key lacks the route's permission.
  */
 function startOperation(
   route: ApiKeyRoute,
@@ -257,7 +248,7 @@ function startOperation(
 ): Step<KeyCall> {
   return (call) => {
     const context = call.context!;
-    if (!call.minute!.admitted || !mayRun(route, context)) {
+    if (call.decision!.outcome !== 'admitted' || !mayRun(route, context)) {
       call.executing = null;
       return;
     }
@@ -297,9 +288,9 @@ function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
 
 /** Records the decision, sets the usage headers, announces a crossed threshold; throws a 429. */
 function applyLimits(deps: ExternalApiDeps): Step<KeyCall> {
-  return async (call) => {
+  return (call) => {
     const context = call.context!;
-    const usage = await call.deciding!;
+    const usage = call.decision!;
     deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
     setUsageHeaders(call.res, context, usage);
     if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
@@ -312,7 +303,7 @@ function applyLimits(deps: ExternalApiDeps): Step<KeyCall> {
   };
 }
 
-/** The operation was not started only when the key lacks the permission (a refused minute threw). */
+/** The operation was not started only when the key lacks the permission (a refused call threw). */
 function requirePermission(route: ApiKeyRoute): Step<KeyCall> {
   return (call) => {
     if (!call.executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
@@ -395,8 +386,7 @@ export function apiKeyHandler(route: ApiKeyRoute, deps: ExternalApiDeps) {
     identifyKey(deps),
     ...(cache ? [startReadingGeneration(route, cache)] : []),
     startEarly(route, deps, execute),
-    authenticateAndTakeMinute(deps),
-    startMonthlyDecision(deps),
+    authenticateAndAdmit(deps),
     startOperation(route, execute, cache ? cachedOrRun(route, cache, execute) : null),
     applyLimits(deps),
     requirePermission(route),

@@ -14,7 +14,7 @@ import { started } from './steps';
 
 export interface CachedRead {
   readonly tag: ReadTag;
-  /** Read with the call's first Redis round trip (the key check and the minute). */
+  /** Read with the call's first Redis round trip (the key check and the limits). */
   readonly generation: Promise<Generation>;
   lookup?: ReadLookup;
 }
