@@ -430,7 +430,7 @@ export class UsageLimiter {
       returns.push(limiter.reward(window, 1));
     }
     if (taken.monthlyCount) returns.push(this.refundMonthly(subject, decision.resetAt));
-    if (taken.keyCount && taken.exact) {
+    if (taken.keyCount) {
       returns.push(
         this.redis
           .multi()
@@ -438,7 +438,7 @@ export class UsageLimiter {
           .hincrby(this.keys.keyDaily(subject.keyId), keptDays(taken.now)[0], -1)
           .exec(),
       );
-    } else if (!taken.keyCount) this.uncounted.remove(subject.keyId, taken.now);
+    } else this.uncounted.remove(subject.keyId, taken.now);
     await Promise.allSettled(returns);
   }
 
