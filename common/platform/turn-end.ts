@@ -3,8 +3,8 @@
  * first the batches the turn gathered (turn-batch.ts), then the flushes of what the turn wrote (a
  * Redis socket corked at its first command, redis.ts). So the commands a batch sends leave in the
  * same write as the ones the turn's callbacks sent before it: a cached External API read sends its
- * key and cache checks and its per-minute take in one round trip, where a flush that ran before
- * the batch made that two. Each step is a setImmediate of its own, queued together, so the promise
+ * key and cache checks and its admission (the limits) in one round trip, where a flush that ran
+ * before the batch made that two. Each step is a setImmediate of its own, queued together, so the promise
  * jobs a batch starts (and the commands they send) also run before the flush.
  */
 interface TurnEnd {

@@ -71,7 +71,7 @@ describe('a connection to one Redis server', () => {
 
   it('when a turn batch sends a command after the turn’s first one, then both leave in the same write', async () => {
     await withWriteCount(async (redis, key, writes) => {
-      // As a cached External API read does: a check sent at once, the per-minute take in a batch.
+      // As a cached External API read does: a check sent at once, the admission in a batch.
       const increments = turnBatch(async (amounts: readonly number[]) => {
         const total = await redis.incrby(
           key,

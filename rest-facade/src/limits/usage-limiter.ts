@@ -194,8 +194,11 @@ const GIVE_BACK_MARGIN_MS = 1_000;
  * approximately and the monthly quota is not enforced until Redis is back.
  */
 export class UsageLimiter {
-  /** rate-limiter-flexible on the same windows, for giving a point back (admitIf). */
-  private readonly redisLimiters = new Map<number, RateLimiterRedis>();
+  /**
+   * rate-limiter-flexible on the windows the admission script counts (same keys, same counting),
+   * for giving a point back; a point given back ignores the limit, so one serves every limit.
+   */
+  private readonly windows: RateLimiterRedis;
   private readonly memoryLimiters = new Map<number, RateLimiterMemory>();
   private readonly keys: ReturnType<typeof usageKeys>;
   private storeHealthy = true;
@@ -214,6 +217,7 @@ export class UsageLimiter {
   ) {
     this.keys = usageKeys(prefix);
     this.uncounted = new UncountedCalls(redis, prefix, logger);
+    this.windows = minuteLimiterOnRedis(redis, `${prefix}rl:minute`, 1);
     this.inOneScript = !(redis instanceof Cluster);
     redis.defineCommand('waAdmitCalls', { numberOfKeys: 4, lua: ADMIT_SCRIPT });
     redis.defineCommand('waAdmitOrganizationCalls', {
@@ -299,8 +303,7 @@ export class UsageLimiter {
       subject.requestsPerMonth,
       resetAt.getTime() + MONTH_COUNTER_GRACE_MS,
     ] as const;
-    const keyKeys = [this.keys.keyTotal(subject.keyId), this.keys.keyDaily(subject.keyId)] as const;
-    const keyArgs = [...keptDays(now), DAILY_KEPT_DAYS * DAY_MS] as const;
+    const key = this.keyCounting(subject.keyId, now);
     let organization: GroupAdmission | null = null;
     let keyTotal: number | null = null;
     let failure: unknown = null;
@@ -308,9 +311,9 @@ export class UsageLimiter {
       try {
         const figures = await scripts.waAdmitCalls(
           ...organizationKeys,
-          ...keyKeys,
+          ...key.keys,
           ...organizationArgs,
-          ...keyArgs,
+          ...key.args,
         );
         organization = groupAdmission(figures);
         keyTotal = Number(figures[5]);
@@ -321,7 +324,7 @@ export class UsageLimiter {
       // Both settle before either failure is looked at.
       const [organizationResult, keyResult] = await Promise.allSettled([
         scripts.waAdmitOrganizationCalls(...organizationKeys, ...organizationArgs),
-        scripts.waCountKeyCalls(...keyKeys, ...keyArgs, calls.length),
+        scripts.waCountKeyCalls(...key.keys, ...key.args, calls.length),
       ]);
       if (organizationResult.status === 'fulfilled')
         organization = groupAdmission(organizationResult.value);
@@ -421,42 +424,33 @@ export class UsageLimiter {
     const returns: Array<Promise<unknown>> = [];
     const windowLeftMs = (taken.windowEndsInMs ?? Infinity) - (Date.now() - taken.decidedAt);
     if (taken.minutePoint && windowLeftMs >= GIVE_BACK_MARGIN_MS) {
-      const limiter = taken.exact
-        ? this.redisLimiter(subject.requestsPerMinute)
-        : this.memoryLimiter(subject.requestsPerMinute);
-      const window = taken.exact
-        ? minuteWindowId(subject.billingOrganizationId)
-        : subject.billingOrganizationId;
-      returns.push(limiter.reward(window, 1));
+      returns.push(
+        taken.exact
+          ? this.windows.reward(minuteWindowId(subject.billingOrganizationId), 1)
+          : this.memoryLimiter(subject.requestsPerMinute).reward(subject.billingOrganizationId, 1),
+      );
     }
     if (taken.monthlyCount) returns.push(this.refundMonthly(subject, decision.resetAt));
     if (taken.keyCount) {
-      returns.push(
-        this.redis
-          .multi()
-          .decr(this.keys.keyTotal(subject.keyId))
-          .hincrby(this.keys.keyDaily(subject.keyId), keptDays(taken.now)[0], -1)
-          .exec(),
-      );
+      const key = this.keyCounting(subject.keyId, taken.now);
+      const scripts = this.redis as unknown as UsageScripts;
+      returns.push(scripts.waCountKeyCalls(...key.keys, ...key.args, -1));
     } else this.uncounted.remove(subject.keyId, taken.now);
     await Promise.allSettled(returns);
   }
 
-  /**
-   * rate-limiter-flexible on the windows the admission script counts (same keys, same counting),
-   * for giving a point back. One per limit; all of them share the organization's window, so a plan
-   * change within a minute keeps what the minute has used. The in-memory insurance limiters below
-   * are per limit: during a Redis outage a plan change starts afresh.
-   */
-  private redisLimiter(points: number): RateLimiterRedis {
-    let limiter = this.redisLimiters.get(points);
-    if (!limiter) {
-      limiter = minuteLimiterOnRedis(this.redis, `${this.prefix}rl:minute`, points);
-      this.redisLimiters.set(points, limiter);
-    }
-    return limiter;
+  /** A key's counters and countKeyCalls' arguments but the number of calls, on `now`'s day. */
+  private keyCounting(keyId: string, now: Date) {
+    return {
+      keys: [this.keys.keyTotal(keyId), this.keys.keyDaily(keyId)] as const,
+      args: [...keptDays(now), DAILY_KEPT_DAYS * DAY_MS] as const,
+    };
   }
 
+  /**
+   * The in-memory insurance limiters, one per limit: during a Redis outage a plan change starts
+   * afresh (on Redis, one window per organization whatever its limit keeps what the minute used).
+   */
   private memoryLimiter(points: number): RateLimiterMemory {
     let limiter = this.memoryLimiters.get(points);
     if (!limiter) {

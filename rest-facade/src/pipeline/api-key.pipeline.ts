@@ -41,11 +41,9 @@ interface KeyCall {
   cached: KeyContext | null;
   early: EarlyStart | null;
   context?: KeyContext;
-  /** The limits' decision for the call (admitted or refused). */
+  /** The limits' decision for the call (past applyLimits, an admitted call's). */
   decision?: LimitDecision;
   executing: Promise<GatewayResult<Data>> | null;
-  /** The decision of an admitted call. */
-  usage?: LimitDecision;
   data?: Data;
   /** The read cache's part, on a route whose answers may be cached while the cache is on. */
   cache: CachedRead | null;
@@ -299,7 +297,6 @@ function applyLimits(deps: ExternalApiDeps): Step<KeyCall> {
       deps.refusals.count(context.tier, usage);
       throw refusal;
     }
-    call.usage = usage;
   };
 }
 
@@ -317,7 +314,7 @@ function requirePermission(route: ApiKeyRoute): Step<KeyCall> {
  */
 function resultOrRefund(deps: ExternalApiDeps): Step<KeyCall> {
   return async (call) => {
-    const usage = call.usage!;
+    const usage = call.decision!;
     try {
       const result = await call.executing!;
       if (call.cachedBody !== undefined) return;
@@ -336,7 +333,10 @@ function resultOrRefund(deps: ExternalApiDeps): Step<KeyCall> {
 function present(route: ApiKeyRoute): Step<KeyCall> {
   return (call) => {
     if (!call.cache) {
-      sendSuccess(call.res, route.present(call.data!, { key: call.context!, usage: call.usage! }));
+      sendSuccess(
+        call.res,
+        route.present(call.data!, { key: call.context!, usage: call.decision! }),
+      );
       return;
     }
     sendThroughCache(
@@ -344,7 +344,7 @@ function present(route: ApiKeyRoute): Step<KeyCall> {
       call.cache,
       call.cachedBody !== undefined
         ? { body: call.cachedBody }
-        : { presented: route.present(call.data!, { key: call.context!, usage: call.usage! }) },
+        : { presented: route.present(call.data!, { key: call.context!, usage: call.decision! }) },
     );
   };
 }
