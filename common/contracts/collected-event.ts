@@ -19,6 +19,12 @@ export interface VisitorContext {
 }
 
 interface EventBase extends VisitorContext {
+  /**
+   * Assigned when the event is accepted; the same however often the event is appended (the
+   * collector appends again what Redis lost before it was applied), and stored once. Absent in
+   * entries appended before events had ids: their stream id stands in.
+   */
+  eventId?: string;
   websiteId: string;
   /** Server receive time, ms since epoch. */
   ts: number;

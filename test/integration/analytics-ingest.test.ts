@@ -321,6 +321,56 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     expect(await observe(a, connection)).toEqual(expected);
   });
 
+  describe('events with ids, as the collector appends them', () => {
+    /** The batch's events with ids, under stream ids starting at `first` (`<first>-<i>`). */
+    const withIds = (batch: Batch, first: number): Batch =>
+      batch.map(({ event }, i) => ({
+        id: `${first}-${i}`,
+        event: { ...event, eventId: `evt-${event.ts}-${event.type}-${i}` },
+      }));
+    /** Every read, and how many raw events are stored (their ids are the events' own now). */
+    const observeReads = async () => {
+      const { raw, ...reads } = await observe(a, connection);
+      return { reads, rawEvents: raw.length };
+    };
+    const expectedObservation = () => {
+      const { raw, ...reads } = expected;
+      return { reads, rawEvents: raw.length };
+    };
+
+    it('DATA-2: when Redis loses its data after a batch was applied and the collector appends its events again under new stream ids, then each event counts once', async () => {
+      await a.ingest.apply(withIds(firstBatch(), 100));
+      await deleteKeys(redis, prefix);
+
+      await a.ingest.apply(withIds(firstBatch(), 150)); // appended again by the collector
+      await a.ingest.apply(withIds(secondBatch(), 200));
+
+      expect(await observeReads()).toEqual(expectedObservation());
+    });
+
+    it('DATA-2: when Redis loses its data after a batch stored its raw events but before its hot tier was written, then the events appended again count once', async () => {
+      const spy = failNextCommit('before');
+      await expect(a.ingest.apply(withIds(firstBatch(), 100))).rejects.toThrow('injected');
+      expect(spy).toHaveBeenCalled();
+      await deleteKeys(redis, prefix);
+
+      await a.ingest.apply(withIds(firstBatch(), 150));
+      await a.ingest.apply(withIds(secondBatch(), 200));
+
+      expect(await observeReads()).toEqual(expectedObservation());
+    });
+
+    it('DATA-2: when a batch fails after storing part of its raw events and is retried under the same stream ids, then the events it stored count', async () => {
+      failOnceHalfway(a.store.raw, 'append');
+      await expect(a.ingest.apply(withIds(firstBatch(), 100))).rejects.toThrow('injected');
+
+      await a.ingest.apply(withIds(firstBatch(), 100));
+      await a.ingest.apply(withIds(secondBatch(), 200));
+
+      expect(await observeReads()).toEqual(expectedObservation());
+    });
+  });
+
   it('DATA-6: when a replay chunk is sent again, then it is stored once and counted once', async () => {
     await a.ingest.apply(firstBatch());
     await a.ingest.apply(secondBatch());

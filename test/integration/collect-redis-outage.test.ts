@@ -184,7 +184,7 @@ describe('POST /api/collect while Redis is unavailable', () => {
     expect(lost[0]).toMatchObject({ level: 'warn', events: 2 });
   });
 
-  describe('the writer, when a transaction fails', () => {
+  describe('the writer, when an append fails', () => {
     let redis: RedisClient;
     const prefix = () => `${stack.env.REDIS_KEY_PREFIX}writer:`;
     const event = (path: string): CollectedEvent => ({
@@ -217,27 +217,23 @@ describe('POST /api/collect while Redis is unavailable', () => {
     afterAll(() => redis.disconnect());
 
     /**
-     * The real client, except that the next transaction fails without an answer: after it ran
+     * The real client, except that the next append fails without an answer: after it ran
      * (`landed`: the answer was lost on the way back) or before (it never reached Redis).
      */
     function failingOnce(landed: boolean): RedisClient {
       let failed = false;
       return new Proxy(redis, {
         get(target, property) {
-          if (property !== 'multi') {
-            const value: unknown = Reflect.get(target, property);
-            return typeof value === 'function' ? value.bind(target) : value;
-          }
-          return () => {
-            const tx = target.multi();
-            const exec = tx.exec.bind(tx);
-            tx.exec = (async () => {
-              if (failed) return exec();
-              failed = true;
-              if (landed) await exec();
-              throw new Error('Connection is closed.');
-            }) as typeof tx.exec;
-            return tx;
+          const value: unknown = Reflect.get(target, property);
+          if (typeof value !== 'function') return value;
+          if (property !== 'waOutboxAppend') return value.bind(target);
+          return async (...args: unknown[]) => {
+            const append = () =>
+              (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            if (failed) return append();
+            failed = true;
+            if (landed) await append();
+            throw new Error('Connection is closed.');
           };
         },
       });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import geoip from 'geoip-lite';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
@@ -87,6 +87,9 @@ export function errorFingerprint(message: string, stack: string | undefined): st
   return createHash('sha256').update(`${message.trim()}\n${firstFrame}`).digest('hex').slice(0, 16);
 }
 
+/** 96 random bits: an accepted event's id, which the raw-event store keeps once. */
+export const newEventId = () => randomBytes(12).toString('base64url');
+
 export interface RequestFacts {
   websiteId: string;
   ip: string;
@@ -102,6 +105,7 @@ export function enrich(payload: CollectPayload, facts: RequestFacts): CollectedE
   const pageUrl = new URL(payload.url);
   const screenWidth = payload.screen?.width ?? null;
   const base = {
+    eventId: newEventId(),
     websiteId: facts.websiteId,
     ts: facts.now,
     path: (pageUrl.pathname || '/').slice(0, 512),

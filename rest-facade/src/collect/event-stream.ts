@@ -1,4 +1,5 @@
 import type { ChainableCommander } from 'ioredis';
+import type { RedisClient } from '../../../common/platform/redis';
 import {
   ANALYTICS_STREAM_MAX_LENGTH,
   analyticsEventStream,
@@ -35,4 +36,17 @@ export function queueAppend(
   )
     .zadd(live, event.ts, event.visitorId)
     .pexpire(live, LIVE_WINDOW_MS * 2);
+}
+
+/**
+ * Marks the visitors of events now in the stream in their websites' live sets, in one round trip;
+ * best effort (a failure costs a moment of the live count, never an event).
+ */
+export function markLive(redis: RedisClient, prefix: string, marks: readonly LiveMark[]): void {
+  const pipeline = redis.pipeline();
+  for (const mark of marks) {
+    const live = liveKey(prefix, mark.websiteId);
+    pipeline.zadd(live, mark.ts, mark.visitorId).pexpire(live, LIVE_WINDOW_MS * 2);
+  }
+  pipeline.exec().catch(() => undefined);
 }

@@ -60,9 +60,11 @@ export interface IngestOptions {
 /**
  * Applies collected events from the Redis stream. Each batch, in stream order, one at a time:
  *  1. every UTC day it touches is made hot (services/day-lifecycle.ts);
- *  2. its effect is planned from the hot tier's visitor states, replay sessions and error groups,
+ *  2. its raw events are stored in MongoDB (`_id` = the event's id: stored once however often
+ *     applied, or appended again after Redis lost the stream; an event stored before under another
+ *     stream entry is not counted again);
+ *  3. its effect is planned from the hot tier's visitor states, replay sessions and error groups,
  *     and the admission of its dimension values;
- *  3. its raw events are stored in MongoDB (`_id` = stream id: stored once however often applied);
  *  4. its effect lands in Redis in one MULTI with the applied marker (the ordered id of its last
  *     entry), watched so that a batch is applied exactly once: a batch whose first entry is not
  *     past the marker was applied already and changes nothing;
@@ -237,8 +239,14 @@ export class IngestService {
     for (const { website, day } of sessionDays.values()) pairs.add(websiteDay(website, day));
     await stillLeased();
     await this.days.ensureHot(pairs, batch[0]!.id);
-    const plan = await this.applier.plan(events, sessionDays);
-    await raw.append(batch);
+    // An event stored before under another entry was appended again after Redis lost the stream:
+    // the hot tier has it already (its day was rebuilt from the raw events), so it counts once.
+    const storedBefore = await raw.append(batch);
+    const counted =
+      storedBefore.size === 0
+        ? events
+        : batch.filter(({ id }) => !storedBefore.has(id)).map(({ event }) => event);
+    const plan = await this.applier.plan(counted, sessionDays);
     await stillLeased();
     await this.writer.watch(keys.applied);
     if (((await this.writer.get(keys.applied)) ?? '') >= first) {
@@ -255,7 +263,7 @@ export class IngestService {
     }
     const failed = results.find(([error]) => error);
     if (failed) throw failed[0];
-    this.eventsApplied?.inc(batch.length);
+    this.eventsApplied?.inc(counted.length);
     await this.announce(events);
   }
 

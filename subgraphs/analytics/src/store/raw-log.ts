@@ -12,7 +12,10 @@ export interface LoggedEvent {
 }
 
 type StoredEvent = {
+  /** The event's id (its stream id for events collected before events had ids). */
   _id: string;
+  /** The stream id it was applied under (absent where it is `_id`). */
+  sid?: string;
   websiteId: string;
   type: string;
   ts: Date;
@@ -22,12 +25,13 @@ type StoredEvent = {
 };
 
 /**
- * Raw events, written once (`_id` = stream id, so a batch applied again stores nothing twice) in
- * one collection per UTC day (`analytics_events_YYYYMMDD`), and replay chunks (`_id` = website,
- * session and sequence: a chunk sent again is stored once) per month
- * (`analytics_replaychunks_YYYYMM`). Both are dropped a whole partition at a time after the
- * retention period. The raw events are what a day's hot tier is rebuilt from after Redis lost it;
- * a raw replay event keeps the size of its chunk instead of the data.
+ * Raw events, written once (`_id` = the event's id, so an event applied again, under the same
+ * stream entry or appended anew after Redis lost it, is stored once) in one collection per UTC day
+ * (`analytics_events_YYYYMMDD`), and replay chunks (`_id` = website, session and sequence: a chunk
+ * sent again is stored once) per month (`analytics_replaychunks_YYYYMM`). Both are dropped a whole
+ * partition at a time after the retention period. The raw events are what a day's hot tier is
+ * rebuilt from after Redis lost it; a raw replay event keeps the size of its chunk instead of the
+ * data.
  */
 export class RawLog {
   private readonly events: Partitions;
@@ -38,7 +42,13 @@ export class RawLog {
     this.chunks = new Partitions(connection, 'analytics_replaychunks_', 'month');
   }
 
-  async append(batch: LoggedEvent[]): Promise<void> {
+  /**
+   * Stores a batch's raw events and replay chunks. Returns the stream ids of the entries whose
+   * event was stored before under another stream entry: an event the collector appended again
+   * after Redis lost the stream, which the hot tier has already (its day was rebuilt from this
+   * store). An entry stored by an earlier attempt of the same batch is not among them.
+   */
+  async append(batch: LoggedEvent[]): Promise<Set<string>> {
     const byDay = new Map<string, StoredEvent[]>();
     const chunksByMonth = new Map<string, Array<Record<string, unknown>>>();
     for (const { id, event } of batch) {
@@ -57,12 +67,16 @@ export class RawLog {
         chunksByMonth.set(month, chunks);
       }
     }
+    const storedBefore = new Set<string>();
     await Promise.all([
-      ...[...byDay].map(([, docs]) =>
-        skippingDuplicates(docs, (rest) =>
-          this.events.at(docs[0]!.ts.getTime()).insertMany(rest as never[], { ordered: false }),
-        ),
-      ),
+      ...[...byDay].map(async ([, docs]) => {
+        const collection = this.events.at(docs[0]!.ts.getTime());
+        const refused = await skippingDuplicates(docs, (rest) =>
+          collection.insertMany(rest as never[], { ordered: false }),
+        );
+        for (const id of await this.storedUnderOtherEntries(collection, refused))
+          storedBefore.add(id);
+      }),
       ...[...chunksByMonth].map(([, docs]) =>
         skippingDuplicates(docs, (rest) =>
           this.chunks
@@ -71,6 +85,27 @@ export class RawLog {
         ),
       ),
     ]);
+    return storedBefore;
+  }
+
+  /**
+   * Of events refused as already stored, the stream ids of those stored under another entry. Read
+   * by `_id` only when an insert was refused: a retried batch or an event appended again.
+   */
+  private async storedUnderOtherEntries(
+    collection: ReturnType<Partitions['at']>,
+    refused: StoredEvent[],
+  ): Promise<string[]> {
+    if (refused.length === 0) return [];
+    const stored = (await collection
+      .find({ _id: { $in: refused.map((doc) => doc._id) } } as never, {
+        projection: { sid: 1 },
+      })
+      .toArray()) as unknown as Array<Pick<StoredEvent, '_id' | 'sid'>>;
+    const entryOf = new Map(stored.map((doc) => [doc._id, doc.sid ?? doc._id]));
+    return refused
+      .filter((doc) => entryOf.has(doc._id) && entryOf.get(doc._id) !== (doc.sid ?? doc._id))
+      .map((doc) => doc.sid ?? doc._id);
   }
 
   /** A website's raw events of one UTC day, in stream order (a day's partition is read whole). */
@@ -80,7 +115,7 @@ export class RawLog {
       .find({ websiteId: website })
       .toArray()) as unknown as StoredEvent[];
     return docs
-      .map((doc) => ({ id: doc._id, event: fromStored(doc) }))
+      .map((doc) => ({ id: doc.sid ?? doc._id, event: fromStored(doc) }))
       .sort((a, b) => compareStreamIds(a.id, b.id));
   }
 
@@ -93,7 +128,7 @@ export class RawLog {
 }
 
 function toStored(id: string, event: CollectedEvent): StoredEvent {
-  const { websiteId, type, ts, visitorId, path, ...rest } = event;
+  const { eventId, websiteId, type, ts, visitorId, path, ...rest } = event;
   const payload: Record<string, unknown> = { ...rest };
   if (type === 'replay') {
     delete payload.data;
@@ -101,13 +136,15 @@ function toStored(id: string, event: CollectedEvent): StoredEvent {
   }
   // Entries collected before property names were validated may hold names MongoDB refuses.
   if (type === 'event' && event.props) payload.props = storableProps(event.props);
-  return { _id: id, websiteId, type, ts: new Date(ts), visitorId, path, payload };
+  const ids = eventId ? { _id: eventId, sid: id } : { _id: id };
+  return { ...ids, websiteId, type, ts: new Date(ts), visitorId, path, payload };
 }
 
 /** A raw event as the aggregation reads it; a replay chunk comes back with its size, not its data. */
 function fromStored(doc: StoredEvent): CollectedEvent {
   return {
     ...doc.payload,
+    ...(doc.sid ? { eventId: doc._id } : {}),
     websiteId: doc.websiteId,
     type: doc.type,
     ts: new Date(doc.ts).getTime(),
@@ -118,26 +155,30 @@ function fromStored(doc: StoredEvent): CollectedEvent {
 }
 
 /**
- * Writes `items` (unordered), going on past duplicate-key refusals. FerretDB ends an unordered
- * bulk write at its first error, MongoDB goes on: so whatever follows the last refusal is
- * submitted again (harmless, a refused item is one already stored).
+ * Writes `items` (unordered), going on past duplicate-key refusals, and returns the items refused
+ * as already stored. FerretDB ends an unordered bulk write at its first error, MongoDB goes on: so
+ * whatever follows the last refusal is submitted again (harmless, a refused item is one already
+ * stored).
  */
 async function skippingDuplicates<T>(
   items: T[],
   write: (rest: T[]) => Promise<unknown>,
-): Promise<void> {
+): Promise<T[]> {
+  const refused: T[] = [];
   let offset = 0;
   while (offset < items.length) {
     try {
       await write(items.slice(offset));
-      return;
+      return refused;
     } catch (error) {
       // Anything but documents already stored (by an earlier attempt) is a real failure.
       const indexes = onlyDuplicateKeys(error);
       if (!indexes?.length) throw error;
+      for (const index of indexes) refused.push(items[offset + index]!);
       offset += Math.max(...indexes) + 1;
     }
   }
+  return refused;
 }
 
 const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
