@@ -5,6 +5,16 @@
  * call (docs/scaling.md, "The call log").
  */
 
+/**
+ * What a call counted toward (docs/api.md, "Counts that survive a Redis loss"): the key's total and
+ * the count of its UTC `day` (YYYY-MM-DD, the day it was admitted), and, when it used a request of
+ * the monthly quota, `quota`: `<billing organization id>|<YYYY-MM>`.
+ */
+export interface CallUsage {
+  day: string;
+  quota: string | null;
+}
+
 /** One External API call, as the facade records it. */
 export interface CallRecord {
   /** When the response was done (epoch ms). */
@@ -20,6 +30,8 @@ export interface CallRecord {
   durationMs: number;
   /** The response's X-Request-Id. */
   requestId: string | null;
+  /** What the call counted toward; absent or null when it counted toward nothing (refused key). */
+  usage?: CallUsage | null;
 }
 
 /** A call as it is read back: its record without the key, and its id in the log. */
@@ -29,12 +41,20 @@ export interface LoggedCall extends Omit<CallRecord, 'at' | 'keyId'> {
   at: Date;
 }
 
+/** What one key's calls of a batch counted: calls per UTC day, quota requests per `org|month`. */
+export interface KeyUsage {
+  days: Record<string, number>;
+  quota: Record<string, number>;
+}
+
 /** One key's calls in one batch, packed (packedCalls): what the keys subgraph stores as it is. */
 export interface KeyCalls {
   keyId: string | null;
   firstAt: Date;
   lastAt: Date;
   packed: string;
+  /** What they counted, for the usage ledger (empty for entries written before it existed). */
+  usage: KeyUsage;
 }
 
 export const callLogStream = (prefix: string) => `${prefix}{calls}`;
@@ -59,7 +79,10 @@ interface PackedCalls {
 /** `[ms after t, method, endpoint, path (indexes into s), status, ip (index), durationMs, requestId]` */
 type PackedRow = [number, number, number, number, number, number, number, string | null];
 
-/** Fields of a batch's stream entry: its id, its keys (`[key id, first at, last at]`), their calls. */
+/**
+ * Fields of a batch's stream entry: its id, its keys (`[key id, first at, last at, usage]`), their
+ * calls.
+ */
 const BATCH = 'batch';
 const KEYS = 'keys';
 const callsField = (index: number) => `calls:${index}`;
@@ -74,7 +97,7 @@ export function callLogEntryFields(batchId: string, calls: readonly CallRecord[]
     BATCH,
     batchId,
     KEYS,
-    JSON.stringify(groups.map((g) => [g.keyId, g.firstAt.getTime(), g.lastAt.getTime()])),
+    JSON.stringify(groups.map((g) => [g.keyId, g.firstAt.getTime(), g.lastAt.getTime(), g.usage])),
   ];
   groups.forEach((group, index) => fields.push(callsField(index), group.packed));
   return fields;
@@ -105,9 +128,13 @@ function packKeyCalls(
 ): KeyCalls {
   let firstAt = Infinity;
   let lastAt = -Infinity;
-  for (const { at } of calls) {
-    if (at < firstAt) firstAt = at;
-    if (at > lastAt) lastAt = at;
+  const usage: KeyUsage = { days: {}, quota: {} };
+  for (const call of calls) {
+    if (call.at < firstAt) firstAt = call.at;
+    if (call.at > lastAt) lastAt = call.at;
+    if (!call.usage) continue;
+    usage.days[call.usage.day] = (usage.days[call.usage.day] ?? 0) + 1;
+    if (call.usage.quota) usage.quota[call.usage.quota] = (usage.quota[call.usage.quota] ?? 0) + 1;
   }
   const strings: string[] = [];
   const indexes = new Map<string, number>();
@@ -135,6 +162,7 @@ function packKeyCalls(
     firstAt: new Date(firstAt),
     lastAt: new Date(lastAt),
     packed: JSON.stringify(packed),
+    usage,
   };
 }
 
@@ -180,13 +208,23 @@ export function readCallLogEntry(entry: {
   const batchId = entry.fields[BATCH] ?? entry.id;
   try {
     if (entry.fields[KEYS] !== undefined) {
-      const keys = JSON.parse(entry.fields[KEYS]) as Array<[string | null, number, number]>;
+      const keys = JSON.parse(entry.fields[KEYS]) as Array<
+        [string | null, number, number, KeyUsage?]
+      >;
       return {
         batchId,
-        keys: keys.flatMap(([keyId, firstAt, lastAt], index) => {
+        keys: keys.flatMap(([keyId, firstAt, lastAt, usage], index) => {
           const packed = entry.fields[callsField(index)];
           if (packed === undefined) return [];
-          return [{ keyId, firstAt: new Date(firstAt), lastAt: new Date(lastAt), packed }];
+          return [
+            {
+              keyId,
+              firstAt: new Date(firstAt),
+              lastAt: new Date(lastAt),
+              packed,
+              usage: usage ?? { days: {}, quota: {} },
+            },
+          ];
         }),
       };
     }

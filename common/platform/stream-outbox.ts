@@ -223,6 +223,17 @@ export class StreamOutbox<Meta = undefined> {
   }
 
   /**
+   * Resolves once what is queued now is in the stream, after a check that appends again what
+   * Redis lost (at once while Redis is away: then it is held).
+   */
+  async sync(): Promise<void> {
+    if (this.outage) return;
+    this.confirmDue = true;
+    this.write();
+    await this.writing;
+  }
+
+  /**
    * Stopping (nothing is appended any more): appends what is held if Redis takes it within
    * `deadlineMs`, and warns with the count it could not append. Entries in the stream are left
    * to it.

@@ -20,6 +20,7 @@ import { startGatewayEngine, type GatewayEngine } from '../../gateway/src/engine
 import { Headroom } from './limits/headroom';
 import { LimitRefusals } from './limits/limit-refusals';
 import { UsageLimiter } from './limits/usage-limiter';
+import { UsageRestorer } from './limits/usage-restorer';
 import { openApiDocument } from './openapi/document';
 import { wireRoutes } from './pipeline/route-wiring';
 import { matchPathsExactly, refuseTrailingSlash } from './exact-paths';
@@ -91,6 +92,13 @@ export async function startFacade(
   );
   const gateway = new GatewayClient(engine, manifest, logger);
   const base: FacadeDeps = { config, logger, redis, gateway, metrics };
+  const callLog = new CallLogWriter(redis, config.redisKeyPrefix, logger);
+  const restorer = new UsageRestorer({
+    keysUrl: config.subgraphUrls.keys,
+    internalSecret: config.internalSecret,
+    dispatcher: engine.dispatcher,
+    flushCallLog: () => callLog.flush(),
+  });
   const deps: ExternalApiDeps = {
     ...base,
     auth: new ApiKeyAuthenticator(
@@ -100,9 +108,9 @@ export async function startFacade(
       logger,
       metrics.credentialLookups(),
     ),
-    limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger),
+    limiter: new UsageLimiter(redis, config.redisKeyPrefix, logger, restorer),
     headroom: new Headroom(),
-    callLog: new CallLogWriter(redis, config.redisKeyPrefix, logger),
+    callLog,
     refusals: new LimitRefusals(metrics),
     readCache: config.readCache
       ? new ReadCache(

@@ -5,7 +5,7 @@ import { platformEventStream } from '../../common/contracts/platform-events';
 import { startFacade, type RunningFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { monthlyResetAt, UsageLimiter } from '../../rest-facade/src/limits/usage-limiter';
-import { usageKeys } from '../../common/contracts/usage-keys';
+import { restoreUsageCounters, usageKeys } from '../../common/contracts/usage-keys';
 import { perMinuteLimit } from '../../common/platform/per-minute-limit';
 import { callApi } from '../support/api-client';
 import { buildAccount, buildApiKey } from '../support/factories';
@@ -487,10 +487,24 @@ describe('the usage limiter on its own Redis client', () => {
       keyToday: await redis.hget(keys.keyDaily('key-1'), today),
     };
   };
+  /** What the keys subgraph does for a key and organization its ledger has no calls of. */
+  const emptyLedger = {
+    restore: (s: { keyId: string; billingOrganizationId: string }, at: Date) =>
+      restoreUsageCounters(redis, prefix, {
+        organizationId: s.billingOrganizationId,
+        at,
+        monthlyRequests: 0,
+        keyId: s.keyId,
+        keyTotal: 0,
+        keyDays: {},
+      }),
+  };
   beforeEach(async () => {
     redis = await openTestRedis();
     prefix = `test:minute:${randomBytes(4).toString('hex')}:`;
-    limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'));
+    limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'), emptyLedger);
+    // The counters exist, as after the first call of the month (each test counts its own commands).
+    await emptyLedger.restore(subject(5), new Date());
   });
   afterEach(async () => {
     await deleteKeysMatching(redis, `${prefix}*`);

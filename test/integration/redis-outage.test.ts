@@ -56,9 +56,11 @@ describe('External API when Redis is unavailable', () => {
 
     // What the outage costs the call log and the Redis client, counted from the cut.
     let flushes = 0;
-    const flush = facade.deps.callLog.flush.bind(facade.deps.callLog);
-    const flushing = jest.spyOn(facade.deps.callLog, 'flush').mockImplementation(async () => {
-      await flush();
+    // The writer's periodic append of its buffer (every second).
+    const writer = facade.deps.callLog as unknown as { appendBuffered(): Promise<void> };
+    const append = writer.appendBuffered.bind(writer);
+    const flushing = jest.spyOn(writer, 'appendBuffered').mockImplementation(async () => {
+      await append();
       flushes += 1;
     });
     let redisFailures = 0;
@@ -85,7 +87,8 @@ describe('External API when Redis is unavailable', () => {
     // The call log keeps its records for later and says so once, not at every flush (250 ms);
     // ioredis reconnects every 0.2–2 s, and the outage is logged once, not at every attempt.
     const flushWarnings = () =>
-      warnings.filter((line) => line.includes('call log not flushed; keeping records')).length;
+      warnings.filter((line) => line.includes('redis cannot take call log batches: holding them'))
+        .length;
     await waitFor(() => flushWarnings() > 0);
     const warnedAt = flushes;
     await waitFor(() => flushes >= warnedAt + 2 && redisFailures >= 2);

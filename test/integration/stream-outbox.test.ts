@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../common/platform/logger';
-import { keyHolders, type RedisClient } from '../../common/platform/redis';
+import type { RedisClient } from '../../common/platform/redis';
 import { StreamOutbox, type OutboxOptions } from '../../common/platform/stream-outbox';
 import { captureLogs } from '../support/log-capture';
 import { deleteKeysMatching, openTestRedis } from '../support/redis';
@@ -66,16 +66,18 @@ describe('StreamOutbox: entries kept until their consumer has taken them', () =>
     )) as Array<[string, Array<[string, string[]]>]> | null;
     const entries = read?.[0]?.[1] ?? [];
     const ids = entries.map(([id]) => id);
-    if (ids.length > 0) await redis.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
+    if (ids.length > 0)
+      await redis
+        .multi()
+        .xack(stream, GROUP, ...ids)
+        .xdel(stream, ...ids)
+        .exec();
     return entries.map(([, fields]) => fields[1]!);
   }
 
   /** Redis losing its data, for this stream: the stream, its group and the outboxes' markers. */
   async function loseData(): Promise<void> {
-    for (const holder of keyHolders(redis)) {
-      const markers = await holder.keys(`${stream}:outbox:*`);
-      if (markers.length > 0) await holder.del(...markers);
-    }
+    await deleteKeysMatching(redis, `${stream}:outbox:*`);
     await redis.del(stream);
     await redis.xgroup('CREATE', stream, GROUP, '0', 'MKSTREAM');
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { createWebhooksModels, type WebhooksModels } from '../../subgraphs/webhooks/src/models';
 import { openDeliveryQueue } from '../support/delivery-queue';
+import { deleteKeysMatching, openTestRedis } from '../support/redis';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -136,6 +137,39 @@ describe('webhook deliveries left without a queued attempt', () => {
       expect(await statusOf(notYetDue)).toBe('pending');
     } finally {
       await closeQueue();
+    }
+  });
+
+  it('HOOK-8: when Redis loses its data with deliveries pending (one due, one in retry later), then each is delivered once, when its schedule says, with its original event id', async () => {
+    const webhook = await buildWebhook();
+    const due = await buildPendingDelivery(webhook, 0, new Date(Date.now() - MINUTE));
+    const laterAt = Date.now() + 1_500;
+    const later = await buildPendingDelivery(webhook, 2, new Date(laterAt));
+    const redis = await openTestRedis(stack.env.REDIS_URL!);
+    try {
+      // What a Redis restarted without persistence leaves: nothing, queued attempts included.
+      await deleteKeysMatching(redis, `${stack.env.REDIS_KEY_PREFIX}*`);
+      await stack.webhooks.services.queueRebuild!.settled();
+
+      const requests = await receiver.waitForRequests(2, 10_000);
+      expect(requests.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '3']);
+      expect(requests.map((_, i) => receiver.json<{ id: string }>(i).id)).toEqual([
+        `evt_${due}`,
+        `evt_${later}`,
+      ]);
+      expect(requests[1]!.receivedAt).toBeGreaterThanOrEqual(laterAt);
+      expect([await settledStatusOf(due), await settledStatusOf(later)]).toEqual([
+        'succeeded',
+        'succeeded',
+      ]);
+      // Checked again: nothing more is queued for them.
+      await stack.webhooks.services.queueRebuild!.settled();
+      expect(
+        await stack.webhooks.services.deliveries.requeueOverdue(Date.now() + 10 * MINUTE),
+      ).toBe(0);
+      expect(receiver.requests).toHaveLength(2);
+    } finally {
+      redis.disconnect();
     }
   });
 

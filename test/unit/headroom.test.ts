@@ -13,6 +13,7 @@ function decision(overrides: Partial<LimitDecision> = {}): LimitDecision {
     monthlyUsed: 100,
     keyTotal: 100,
     resetAt: new Date('2026-12-01T00:00:00Z'),
+    day: '2026-11-22',
     crossedThreshold: null,
     ...overrides,
   };

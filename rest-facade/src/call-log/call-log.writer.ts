@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { RedisClient } from '../../../common/platform/redis';
 import {
   callLogEntryFields,
   callLogStream,
   type CallRecord,
 } from '../../../common/contracts/call-log';
+import { OutboxFullError, StreamOutbox } from '../../../common/platform/stream-outbox';
 import { settleWithin } from '../../../common/platform/time-limits';
 import type { Logger } from '../../../common/platform/logger';
 
@@ -15,61 +16,63 @@ const FLUSH_EVERY_MS = 1_000;
  * must end within the shutdown deadline.
  */
 const PENDING_GRACE_MS = 1_000;
+/** At close, how long batches still held (Redis away) may take to reach it. */
+const CLOSE_DEADLINE_MS = 2_000;
 /**
  * A batch costs the keys subgraph and the database about the same whether it holds ten calls or
- * thousands (a bucket insert and a last-used update per key), so under load batches are large:
- * at 5,000 calls a second, one a second.
+ * thousands (a bucket insert and a ledger update per key), so under load batches are large: at
+ * 5,000 calls a second, one a second.
  */
 const FLUSH_AT = 5_000;
-/** While Redis is away the buffer holds this many calls, then drops the oldest (and says so). */
-const MAX_BUFFERED = 100_000;
+/** While Redis is away, batches of at most this many characters in all are held; later ones are dropped. */
+const MAX_HELD_CHARS = 64 * 1024 * 1024;
+/** Batches in the stream not yet stored by the keys subgraph are kept for a Redis loss up to this. */
+const MAX_KEPT_CHARS = 128 * 1024 * 1024;
 /**
  * Entries are batches of up to FLUSH_AT calls, deleted by the keys subgraph once stored: the cap
  * only bounds the backlog of a long consumer outage.
  */
 const STREAM_MAX_ENTRIES = 100_000;
 
+/** A batch's id: the keys subgraph stores a batch id once, however many entries carry it. */
+const newBatchId = () => randomBytes(12).toString('base64url');
+
 /**
- * Buffers call records off the request path and appends them to a Redis stream in batches; the
- * keys subgraph stores them. `close()` flushes what is buffered, so a graceful stop loses nothing.
+ * Buffers call records off the request path and appends them to a Redis stream in batches, through
+ * a StreamOutbox: held while Redis is away, and kept until the keys subgraph has stored them, so
+ * that a batch Redis lost before that is appended again under its id (stored once). `close()`
+ * flushes what is buffered, so a graceful stop loses nothing.
  */
 export class CallLogWriter {
   private buffer: CallRecord[] = [];
   /** Records waiting for their call to settle (see recordAfter), by that wait. */
   private readonly pending = new Map<Promise<void>, () => CallRecord>();
-  private flushing: Promise<boolean> | null = null;
-  /**
-   * The batch whose append failed, sent again as it was, under the same id: an append that timed
-   * out may still have landed (a Redis that hung runs it when it resumes), and the keys subgraph
-   * stores a batch id once, however many entries carry it.
-   */
-  private unsent: { id: string; calls: CallRecord[] } | null = null;
-  /** Since the last flush failed: the warning is logged once per outage, not every second. */
-  private failing = false;
   private readonly timer: NodeJS.Timeout;
-  private readonly stream: string;
+  private readonly outbox: StreamOutbox;
 
   constructor(
-    private readonly redis: RedisClient,
+    redis: RedisClient,
     prefix: string,
     private readonly logger: Logger,
   ) {
-    this.stream = callLogStream(prefix);
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.outbox = new StreamOutbox(redis, {
+      stream: callLogStream(prefix),
+      maxLength: STREAM_MAX_ENTRIES,
+      what: 'call log batches',
+      unit: 'batches',
+      logger,
+      hold: { entries: STREAM_MAX_ENTRIES, chars: MAX_HELD_CHARS },
+      keep: { entries: STREAM_MAX_ENTRIES, chars: MAX_KEPT_CHARS },
+      // One batch per round trip: a batch is up to 5,000 calls already.
+      batch: { entries: 1, chars: MAX_HELD_CHARS },
+    });
+    this.timer = setInterval(() => void this.appendBuffered(), FLUSH_EVERY_MS);
     this.timer.unref();
   }
 
   record(call: CallRecord): void {
     this.buffer.push(call);
-    if (this.buffer.length > MAX_BUFFERED) {
-      const dropped = this.buffer.length - MAX_BUFFERED;
-      this.buffer.splice(0, dropped);
-      this.logger.error(
-        { dropped },
-        'call log buffer full while redis is unavailable; oldest records dropped',
-      );
-    }
-    if (this.buffer.length >= FLUSH_AT) void this.flush();
+    if (this.buffer.length >= FLUSH_AT) void this.appendBuffered();
   }
 
   /**
@@ -83,63 +86,35 @@ export class CallLogWriter {
     this.pending.set(done, build);
   }
 
-  /** Writes everything buffered so far; resolves when it is in the stream (or failed, kept for retry). */
-  async flush(): Promise<void> {
-    while (this.flushing || this.unsent || this.buffer.length > 0) {
-      if (!this.flushing) this.flushing = this.writeBuffered();
-      const written = await this.flushing;
-      if (!written) return;
-    }
-  }
-
-  /** One batch; false when it failed (the records are back in the buffer for the next try). */
-  private writeBuffered(): Promise<boolean> {
-    const batch = this.unsent ?? { id: randomUUID(), calls: this.buffer.splice(0, FLUSH_AT) };
-    return this.write(batch)
-      .then((written) => {
-        if (written) {
-          this.unsent = null;
-          if (this.failing) this.logger.info({ stream: this.stream }, 'call log flushed again');
-          this.failing = false;
-          return true;
-        }
-        this.unsent = batch;
-        if (!this.failing)
-          this.logger.warn(
-            { pending: this.buffer.length + batch.calls.length },
-            'call log not flushed; keeping records for a retry',
-          );
-        this.failing = true;
-        return false;
-      })
-      .finally(() => {
-        this.flushing = null;
-      });
-  }
-
   /**
-   * One stream entry per batch (its calls packed per key, as the keys subgraph stores them): one
-   * Redis write, however many calls. False when it failed.
+   * Appends everything buffered so far, and again what Redis lost before the keys subgraph stored
+   * it; resolves when it is in the stream, or held for it.
    */
-  private async write(batch: { id: string; calls: CallRecord[] }): Promise<boolean> {
-    try {
-      await this.redis.xadd(
-        this.stream,
-        'MAXLEN',
-        '~',
-        String(STREAM_MAX_ENTRIES),
-        '*',
-        ...callLogEntryFields(batch.id, batch.calls),
-      );
-      return true;
-    } catch {
-      return false;
+  async flush(): Promise<void> {
+    await this.appendBuffered();
+    await this.outbox.sync();
+  }
+
+  private async appendBuffered(): Promise<void> {
+    const appends: Array<Promise<void>> = [];
+    while (this.buffer.length > 0) {
+      const calls = this.buffer.splice(0, FLUSH_AT);
+      try {
+        appends.push(this.outbox.append(callLogEntryFields(newBatchId(), calls), undefined));
+      } catch (error) {
+        if (!(error instanceof OutboxFullError)) throw error;
+        this.logger.error(
+          { dropped: calls.length, heldBatches: error.held },
+          'call log records dropped: redis has been unavailable for longer than the facade can hold them',
+        );
+      }
     }
+    await Promise.all(appends);
   }
 
   async close(): Promise<void> {
     // What is buffered goes out first, whatever happens to the calls still running.
-    await this.flush();
+    await settleWithin(this.flush(), CLOSE_DEADLINE_MS);
     await settleWithin(Promise.all(this.pending.keys()), PENDING_GRACE_MS);
     // Calls still unsettled are recorded with what is known of them now.
     for (const [done, build] of this.pending) {
@@ -147,6 +122,7 @@ export class CallLogWriter {
       this.record(build());
     }
     clearInterval(this.timer);
-    await this.flush();
+    await settleWithin(this.flush(), CLOSE_DEADLINE_MS);
+    await this.outbox.close(CLOSE_DEADLINE_MS);
   }
 }

@@ -2,6 +2,18 @@ import type { RedisClient } from '../../../common/platform/redis';
 import type { Logger } from '../../../common/platform/logger';
 import { usageKeys } from '../../../common/contracts/usage-keys';
 
+/**
+ * Adds the calls to a key's total and daily counts, unless its total is gone: Redis lost its data
+ * rather than being out of reach, and the counters are set again from the usage ledger, which has
+ * these calls (their call log records say what they counted). KEYS: total, daily hash; ARGV: the
+ * calls, then day and count pairs.
+ */
+const ADD_IF_KEPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 2, #ARGV, 2 do redis.call('HINCRBY', KEYS[2], ARGV[i], ARGV[i + 1]) end
+redis.call('INCRBY', KEYS[1], ARGV[1])
+return 1`;
+
 /** At most this many keys are remembered; an outage long enough to exceed it is logged. */
 const MAX_KEYS = 100_000;
 
@@ -69,17 +81,24 @@ export class UncountedCalls {
     const batch = this.pending;
     this.pending = new Map();
     this.overflowWarned = false;
-    // One MULTI per key: a key's counters share its hash tag, different keys may be on different
+    // One script per key: a key's counters share its hash tag, different keys may be on different
     // Redis Cluster nodes.
     const written = await Promise.allSettled(
       [...batch].map(async ([keyId, days]) => {
-        const tx = this.redis.multi();
         let total = 0;
+        const pairs: Array<string | number> = [];
         for (const [day, count] of days) {
-          tx.hincrby(this.keys.keyDaily(keyId), day, count);
+          pairs.push(day, count);
           total += count;
         }
-        await tx.incrby(this.keys.keyTotal(keyId), total).exec();
+        await this.redis.eval(
+          ADD_IF_KEPT,
+          2,
+          this.keys.keyTotal(keyId),
+          this.keys.keyDaily(keyId),
+          total,
+          ...pairs,
+        );
         return total;
       }),
     );
@@ -91,7 +110,7 @@ export class UncountedCalls {
         calls += outcome.value;
         return;
       }
-      // Not applied (MULTI is all or nothing): kept for the next attempt.
+      // Not applied (a script is all or nothing): kept for the next attempt.
       failure ??= outcome.reason;
       const held = this.pending.get(keyId) ?? new Map<string, number>();
       for (const [day, count] of days) held.set(day, (held.get(day) ?? 0) + count);

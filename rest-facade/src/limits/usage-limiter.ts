@@ -3,13 +3,20 @@ import type { RedisClient } from '../../../common/platform/redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/platform/logger';
 import { UncountedCalls } from './uncounted-calls';
-import { minuteWindowId, usageKeys } from '../../../common/contracts/usage-keys';
+import {
+  DAILY_KEPT_DAYS,
+  MONTH_COUNTER_GRACE_MS,
+  minuteWindowId,
+  monthlyResetAt,
+  usageKeys,
+} from '../../../common/contracts/usage-keys';
+import { upstreamUnavailable } from '../api-error';
 import { minuteLimiterOnRedis, OPEN_WINDOW_LUA } from '../../../common/platform/per-minute-limit';
 import { groupIndexes, turnBatch } from '../../../common/platform/turn-batch';
 
 export interface LimitSubject {
   keyId: string;
-  /** Usage is counted against the organization whose plan grants the limits (docs/limits.md). */
+  /** Usage is counted against the organization whose plan grants the limits (docs/api.md). */
   billingOrganizationId: string;
   requestsPerMinute: number;
   requestsPerMonth: number;
@@ -25,21 +32,27 @@ export interface LimitDecision {
   monthlyUsed: number | null;
   keyTotal: number | null;
   resetAt: Date;
+  /** The UTC day (YYYY-MM-DD) the call is counted in for its key. */
+  day: string;
   /** The request just used 80 % or 100 % of the monthly quota (exactly once per month). */
   crossedThreshold: 80 | 100 | null;
 }
 
+/** Sets the counters Redis does not have before a call is counted in them (usage-restorer.ts). */
+export interface CounterRestorer {
+  restore(subject: LimitSubject, at: Date): Promise<void>;
+}
+
 const WINDOW_SECONDS = 60;
 const DAY_MS = 86_400_000;
-/** Monthly counters outlive their month a little, for the dashboard's "last month" view. */
-const MONTH_COUNTER_GRACE_MS = 40 * DAY_MS;
-
-/** The daily hash keeps the days the dashboard shows (30) and a day's margin. */
-const DAILY_KEPT_DAYS = 31;
+/** What the scripts answer when a counter they count in is missing: restore it first. */
+const MISSING = -1;
 
 /**
  * The counts of a turn's calls of one key (common/platform/turn-batch.ts), as Lua functions shared
- * by the scripts below.
+ * by the scripts below. A counter that is missing (Redis lost it, or it was never made: a new
+ * month, a new key) is never made by counting in it: the scripts answer -1 and count nothing, and
+ * the keys subgraph sets it from the usage ledger first (CounterRestorer).
  *
  * countMonthly(counter, calls admitted by the minute, monthly limit, counter expiry in ms epoch)
  * returns {calls counted, the count after them}: as many as the quota has room for, in one step,
@@ -47,9 +60,9 @@ const DAILY_KEPT_DAYS = 31;
  * instances.
  *
  * countKeyCalls(total, daily hash, today YYYY-MM-DD, oldest day kept YYYY-MM-DD, hash lifetime
- * ms, calls) returns the key's total after them. The first calls of a day drop the days that left
- * the window (dates compare as strings) and extend the hash's life, so an unused key's hash goes
- * away.
+ * ms, calls) returns the key's total after them, or -1 when the total is missing. The first calls
+ * of a day drop the days that left the window (dates compare as strings) and extend the hash's
+ * life, so an unused key's hash goes away.
  */
 const COUNTS = `
 local function countMonthly(counter, wanted, limit, expiry)
@@ -61,6 +74,7 @@ local function countMonthly(counter, wanted, limit, expiry)
   return {take, used}
 end
 local function countKeyCalls(total, daily, today, oldest, lifetime, calls)
+  if redis.call('EXISTS', total) == 0 then return -1 end
   local sum = redis.call('INCRBY', total, calls)
   if redis.call('HINCRBY', daily, today, calls) == tonumber(calls) then
     for _, day in ipairs(redis.call('HKEYS', daily)) do
@@ -77,11 +91,12 @@ end
  * as many as it has room for, the month counts as many of those as the quota has room for, and
  * only the calls the month counted keep their minute point (a call refused for the month does not
  * use the minute). Returns {the window's count before, calls the minute admitted, calls the month
- * counted, the monthly count, the window's ms left}.
+ * counted, the monthly count, the window's ms left}, or {-1} when the monthly counter is missing.
  */
 const ADMIT = `${OPEN_WINDOW_LUA}
 ${COUNTS}
 local function admitCalls(window, calls, seconds, perMinute, counter, perMonth, expiry)
+  if redis.call('EXISTS', counter) == 0 then return {-1} end
   local used, ttl = openWindow(window, seconds)
   local room = math.max(0, math.min(tonumber(calls), tonumber(perMinute) - used))
   local taken, month = 0, tonumber(redis.call('GET', counter) or '0')
@@ -98,9 +113,11 @@ end
  * Everything one call's limits need, in one command on a single Redis server. KEYS: minute window,
  * monthly counter, key total, key daily hash; ARGV: calls, window seconds, per-minute limit,
  * monthly limit, monthly counter's expiry (ms epoch), then countKeyCalls' today, oldest day kept
- * and hash lifetime. Returns admitCalls' five figures and the key's total.
+ * and hash lifetime. Returns admitCalls' five figures and the key's total, or {-1} when a counter
+ * is missing (nothing counted).
  */
 const ADMIT_SCRIPT = `${ADMIT}
+if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('EXISTS', KEYS[3]) == 0 then return {-1} end
 local admitted = admitCalls(KEYS[1], ARGV[1], ARGV[2], ARGV[3], KEYS[2], ARGV[4], ARGV[5])
 admitted[6] = countKeyCalls(KEYS[3], KEYS[4], ARGV[6], ARGV[7], ARGV[8], ARGV[1])
 return admitted`;
@@ -127,14 +144,17 @@ function keptDays(now: Date): [today: string, oldest: string] {
   return [days.today, days.oldest];
 }
 
-export function monthlyResetAt(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-}
+export { monthlyResetAt };
+
+/** Takes back one quota request, unless the counter is gone (then there is nothing to take back). */
+const REFUND_MONTHLY = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return -1`;
 
 interface UsageScripts {
   waAdmitCalls(...args: Array<string | number>): Promise<number[]>;
   waAdmitOrganizationCalls(...args: Array<string | number>): Promise<number[]>;
   waCountKeyCalls(...args: Array<string | number>): Promise<number>;
+  waRefundMonthly(key: string): Promise<number>;
 }
 
 /** A call to admit (admit), with the month it is counted in. */
@@ -214,6 +234,7 @@ export class UsageLimiter {
     private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
+    private readonly restorer: CounterRestorer,
   ) {
     this.keys = usageKeys(prefix);
     this.uncounted = new UncountedCalls(redis, prefix, logger);
@@ -225,12 +246,13 @@ export class UsageLimiter {
       lua: ADMIT_ORGANIZATION_SCRIPT,
     });
     redis.defineCommand('waCountKeyCalls', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
+    redis.defineCommand('waRefundMonthly', { numberOfKeys: 1, lua: REFUND_MONTHLY });
   }
 
   /**
    * Takes the call's minute point and monthly count and counts it for its key, in one step, and
-   * decides. Never rejects: without Redis the minute is kept in memory and the monthly figures
-   * are null.
+   * decides. Without Redis the minute is kept in memory and the monthly figures are null. Rejects
+   * (503) only when counters Redis does not have could not be restored.
    */
   async admit(subject: LimitSubject, now = new Date()): Promise<LimitDecision> {
     return (await this.admitCall(subject, now)).decision;
@@ -254,8 +276,8 @@ export class UsageLimiter {
    */
   async refundMonthly(subject: LimitSubject, resetAt: Date): Promise<void> {
     const countedIn = new Date(resetAt.getTime() - 1);
-    await this.redis
-      .decr(this.keys.monthly(subject.billingOrganizationId, countedIn))
+    await (this.redis as unknown as UsageScripts)
+      .waRefundMonthly(this.keys.monthly(subject.billingOrganizationId, countedIn))
       .catch(() => undefined);
   }
 
@@ -288,8 +310,33 @@ export class UsageLimiter {
     return admissions;
   }
 
-  /** One key's calls of a turn, admitted in one step; without Redis, in memory. */
+  /**
+   * One key's calls of a turn, admitted in one step; without Redis, in memory. When a counter is
+   * missing, nothing is counted: it is restored from the usage ledger and the admission runs again.
+   */
   private async admitKeyCalls(calls: readonly AdmitRequest[]): Promise<Admission[]> {
+    const { subject, now } = calls[0]!;
+    for (let attempt = 0; ; attempt += 1) {
+      const counted = await this.countKeyCallsInRedis(calls);
+      if (counted !== MISSING) return counted;
+      if (attempt > 0)
+        throw upstreamUnavailable(new Error('usage counters missing after their restore'));
+      try {
+        await this.restorer.restore(subject, now);
+      } catch (error) {
+        this.logger.warn(
+          { err: (error as Error).message, keyId: subject.keyId },
+          'usage counters could not be restored; the call is refused with 503',
+        );
+        throw upstreamUnavailable(error);
+      }
+    }
+  }
+
+  /** The admission on Redis (in memory when it fails), or MISSING when a counter is missing. */
+  private async countKeyCallsInRedis(
+    calls: readonly AdmitRequest[],
+  ): Promise<Admission[] | typeof MISSING> {
     const { subject, now, resetAt } = calls[0]!;
     const scripts = this.redis as unknown as UsageScripts;
     const organizationKeys = [
@@ -315,6 +362,7 @@ export class UsageLimiter {
           ...organizationArgs,
           ...key.args,
         );
+        if (Number(figures[0]) === MISSING) return MISSING;
         organization = groupAdmission(figures);
         keyTotal = Number(figures[5]);
       } catch (error) {
@@ -331,12 +379,41 @@ export class UsageLimiter {
       else failure = organizationResult.reason;
       if (keyResult.status === 'fulfilled') keyTotal = Number(keyResult.value);
       else failure ??= keyResult.reason;
+      if (organization?.windowUsed === MISSING || keyTotal === MISSING) {
+        await this.takeBackCounted(calls, organization, keyTotal);
+        return MISSING;
+      }
     }
     this.markStore(failure === null, failure);
     if (keyTotal === null) for (const call of calls) this.uncounted.add(subject.keyId, call.now);
     if (!organization)
       return Promise.all(calls.map((call) => this.admitInMemory(call, keyTotal !== null)));
     return this.decideFromRedis(calls, organization, keyTotal);
+  }
+
+  /**
+   * On a Redis Cluster, one script found its counter missing and counted nothing while the other
+   * counted: what the other took goes back before the restore and the admission's second run.
+   */
+  private async takeBackCounted(
+    calls: readonly AdmitRequest[],
+    organization: GroupAdmission | null,
+    keyTotal: number | null,
+  ): Promise<void> {
+    const { subject, now, resetAt } = calls[0]!;
+    const returns: Array<Promise<unknown>> = [];
+    if (organization && organization.windowUsed !== MISSING && organization.taken > 0) {
+      const window = minuteWindowId(subject.billingOrganizationId);
+      returns.push(this.windows.reward(window, organization.taken));
+      for (let i = 0; i < organization.taken; i += 1)
+        returns.push(this.refundMonthly(subject, resetAt));
+    }
+    if (keyTotal !== null && keyTotal !== MISSING) {
+      const key = this.keyCounting(subject.keyId, now);
+      const scripts = this.redis as unknown as UsageScripts;
+      returns.push(scripts.waCountKeyCalls(...key.keys, ...key.args, -calls.length));
+    }
+    await Promise.allSettled(returns);
   }
 
   /** Each call's decision from its group's admission, in the order the calls came. */
@@ -363,6 +440,7 @@ export class UsageLimiter {
         monthlyUsed: used,
         keyTotal: keyTotal === null ? null : keyTotal - (calls.length - 1 - i),
         resetAt,
+        day: keptDays(now)[0],
         crossedThreshold: outcome === 'admitted' ? threshold(used, subject.requestsPerMonth) : null,
       };
       const counted = outcome === 'admitted';
@@ -401,6 +479,7 @@ export class UsageLimiter {
       monthlyUsed: null,
       keyTotal: null,
       resetAt,
+      day: keptDays(now)[0],
       crossedThreshold: null,
     };
     try {

@@ -8,6 +8,7 @@
  * when its response is done (call-logger.ts).
  */
 import type { Request, Response } from 'express';
+import type { CallUsage } from '../../../common/contracts/call-log';
 import { buildEvent, publishPlatformEvent } from '../../../common/contracts/platform-events';
 import { monthlyLimitExceeded, rateLimited, type ApiError } from '../api-error';
 import { forbidden, refusedKeyId, type KeyContext, type PresentedKey } from '../auth/api-key-auth';
@@ -53,6 +54,17 @@ interface KeyCall {
   cachedBody?: string;
   /** The request's name in the read cache, for the key context it was made for. */
   requestKey?: { for: KeyContext; key: string };
+}
+
+/**
+ * What the call counts toward, for its call log record (the usage ledger is built from those):
+ * every decided call counts for its key on its day; an admitted call counted on Redis uses a
+ * request of its organization's month (a call decided in memory during a Redis outage does not).
+ */
+function usageOf(context: KeyContext, decision: LimitDecision): CallUsage {
+  const month = new Date(decision.resetAt.getTime() - 1).toISOString().slice(0, 7);
+  const quota = decision.outcome === 'admitted' && decision.monthlyUsed !== null;
+  return { day: decision.day, quota: quota ? `${context.billingOrganizationId}|${month}` : null };
 }
 
 const limitSubject = (context: KeyContext) => ({
@@ -218,6 +230,7 @@ function authenticateAndAdmit(deps: ExternalApiDeps): Step<KeyCall> {
         call.context = cached;
         call.decision = decision;
         res.locals.keyId = cached.keyId;
+        res.locals.usage = usageOf(cached, decision);
         return;
       }
     }
@@ -229,9 +242,10 @@ function authenticateAndAdmit(deps: ExternalApiDeps): Step<KeyCall> {
       res.locals.keyId = refusedKeyId(error) ?? undefined;
       throw error;
     }
+    res.locals.keyId = context.keyId;
     call.decision = await deps.limiter.admit(limitSubject(context));
     call.context = context;
-    res.locals.keyId = context.keyId;
+    res.locals.usage = usageOf(context, call.decision);
   };
 }
 
@@ -324,6 +338,7 @@ function resultOrRefund(deps: ExternalApiDeps): Step<KeyCall> {
       if (toApiError(error).status >= 500 && usage.monthlyUsed !== null) {
         await deps.limiter.refundMonthly(limitSubject(call.context!), usage.resetAt);
         call.res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed - 1));
+        call.res.locals.usage = { ...(call.res.locals.usage as CallUsage), quota: null };
       }
       throw error;
     }

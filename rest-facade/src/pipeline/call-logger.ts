@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { requestIdOf } from '../../../common/platform/request-context';
-import type { CallRecord } from '../../../common/contracts/call-log';
+import type { CallRecord, CallUsage } from '../../../common/contracts/call-log';
 import type { CallLogWriter } from '../call-log/call-log.writer';
 import { API_BASE } from '../routes/common';
 
@@ -35,6 +35,7 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
         ip,
         durationMs,
         requestId: requestIdOf(res) ?? null,
+        usage: (res.locals.usage as CallUsage | undefined) ?? null,
       });
       // A route's handler may still be checking the key when the client leaves: the record waits
       // for it, so it carries the key the call was counted for.

@@ -16,6 +16,7 @@ import { createKeysServices } from './services/keys-services';
 import { KeyExpiryJob } from './services/key-expiry.job';
 import { PeriodicTask } from '../../../common/platform/periodic-task';
 import { UsageStatsService } from './services/usage-stats.service';
+import { UsageLedger } from './services/usage-ledger.service';
 import { SignInService } from './services/sign-in.service';
 
 export const KEYS_SCHEMA_PATH = fromRoot('subgraphs', 'keys', 'schema.graphql');
@@ -37,13 +38,17 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       logger,
       { cacheReads: true },
     );
-    const callLog = new CallLogService(models);
+    const ledger = new UsageLedger(models, redis, config.redisKeyPrefix, logger);
+    const callLog = new CallLogService(models, ledger);
     const callLogConsumer = new StreamConsumer({
       redis,
       stream: callLogStream(config.redisKeyPrefix),
       group: 'keys-call-log',
       logger,
       deleteAcknowledged: true,
+      // The usage ledger is read-modify-write (FerretDB's updates are not atomic): one instance
+      // stores the call log at a time, the others stand by.
+      exclusive: { leaseKey: `${config.redisKeyPrefix}keys:call-log-lease`, leaseMs: 15_000 },
       handle: (entries) => callLog.store(entries),
       // Retried in place, so calls logged during a database outage are stored as soon as it ends
       // (not a claim timeout later); the outage itself never dead-letters them.
@@ -67,7 +72,8 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       access: new AccessService(accounts),
       keyPolicy: new KeyAccessPolicy(accounts),
       callLog,
-      usageStats: new UsageStatsService(redis, config.redisKeyPrefix),
+      usageStats: new UsageStatsService(redis, config.redisKeyPrefix, ledger),
+      ledger,
       billing,
       signIn: new SignInService(models, credentials, {
         sessionLifetimeMs: config.sessionLifetimeMs,

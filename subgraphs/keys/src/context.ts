@@ -10,6 +10,7 @@ import type { ApiKeyView, CredentialService } from './services/credential.servic
 import type { AccessService, KeyAccessPolicy } from './services/access.service';
 import type { CallLogService } from './services/call-log.service';
 import type { UsageStatsService } from './services/usage-stats.service';
+import type { UsageLedger } from './services/usage-ledger.service';
 import type { BillingService } from './services/billing.service';
 import type { SignInService } from './services/sign-in.service';
 
@@ -20,6 +21,7 @@ export interface KeysDeps {
   keyPolicy: KeyAccessPolicy;
   callLog: CallLogService;
   usageStats: UsageStatsService;
+  ledger: UsageLedger;
   billing: BillingService;
   signIn: SignInService;
 }

@@ -17,12 +17,17 @@ import { DELIVERY_RETENTION_EVERY_MS, DeliveryRetention } from './services/deliv
 import { DeliveryService, OVERDUE_SWEEP_EVERY_MS } from './services/delivery.service';
 import { TestRateLimiter } from './services/test-rate-limiter';
 import { oneAtATime } from '../../../common/platform/redis-lock';
+import { RedisLossWatch } from '../../../common/platform/redis-loss-watch';
 import { WebhookService } from './services/webhook.service';
 
 export const WEBHOOKS_SCHEMA_PATH = fromRoot('subgraphs', 'webhooks', 'schema.graphql');
 
 /** What the webhooks subgraph exposes to tests and tools: its services and the retention job. */
-export type WebhooksServices = WebhooksDeps & { retention: DeliveryRetention };
+export type WebhooksServices = WebhooksDeps & {
+  retention: DeliveryRetention;
+  /** Rebuilds the delivery queue after Redis lost its data; null without background work. */
+  queueRebuild: RedisLossWatch | null;
+};
 
 /** What startSubgraph hands the subgraph's build step: its stores, readiness checks and metrics. */
 type SubgraphStores = Parameters<Parameters<typeof startSubgraph>[3]>[0];
@@ -53,7 +58,7 @@ export function startWebhooksSubgraph(config: WebhooksConfig, logger: Logger) {
     return {
       app,
       apollo,
-      services: { ...deps, retention },
+      services: { ...deps, retention, queueRebuild: background?.queueRebuild ?? null },
       async beforeClose() {
         // The background work still queues and sends until it has stopped.
         await background?.stop();
@@ -159,13 +164,24 @@ async function startBackgroundWork(
     (event) => deliveries.fanOut(event),
     logger,
   );
+  // The queued attempts live in Redis; the deliveries they belong to in MongoDB.
+  const queueRebuild = new RedisLossWatch(
+    redis,
+    `${config.redisKeyPrefix}webhooks:intact`,
+    'the webhook delivery queue',
+    () => deliveries.requeueAllPending().then(() => undefined),
+    logger,
+  );
   await consumer.start();
   metrics.watchStream(consumer);
   retentionJob.start();
   overdueJob.start();
+  queueRebuild.start();
   return {
     readinessCheck: consumer.readinessCheck('platform-event consumer'),
+    queueRebuild,
     async stop() {
+      await queueRebuild.stop();
       await retentionJob.stop();
       await overdueJob.stop();
       await consumer.stop();

@@ -164,6 +164,8 @@ export type Mutation = {
   redeemLoginLink?: Maybe<CreatedAccessToken>;
   /** Issues a new value; the old one is refused at once. */
   regenerateApiKey: CreatedApiKey;
+  /** Internal: sets the usage counters of the organization's month of `at` and of the key that Redis lacks, from the usage ledger. Called by the REST facade only. */
+  restoreUsage: Scalars['Boolean']['output'];
   revokeAccessToken: Scalars['Boolean']['output'];
 };
 
@@ -205,6 +207,13 @@ export type MutationRedeemLoginLinkArgs = {
 
 export type MutationRegenerateApiKeyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRestoreUsageArgs = {
+  at: Scalars['String']['input'];
+  keyId: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -604,6 +613,7 @@ export type MutationResolvers<ContextType = KeysContext, ParentType extends Reso
   issueLoginLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationIssueLoginLinkArgs, 'email'>>;
   redeemLoginLink?: Resolver<Maybe<ResolversTypes['CreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationRedeemLoginLinkArgs, 'secretHash'>>;
   regenerateApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, RequireFields<MutationRegenerateApiKeyArgs, 'id'>>;
+  restoreUsage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRestoreUsageArgs, 'at' | 'keyId' | 'organizationId'>>;
   revokeAccessToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeAccessTokenArgs, 'id'>>;
 };
 

@@ -135,14 +135,38 @@ const apiCallBucketSchema = new Schema({
 apiCallBucketSchema.index({ keyId: 1, lastAt: -1, _id: -1 });
 
 /**
- * When a key was last used; `_id` is the key's id. Kept apart from the key because recording
- * use is a hot, concurrent write: FerretDB 1.x applies updates as read-modify-write of the whole
- * document, so a `$max` on the key itself could write back a key deleted or regenerated meanwhile.
+ * A key's use, `_id` the key's id: when it was last used and its side of the usage ledger, the
+ * counts its call log holds (services/usage-ledger.ts). Kept apart from the key because it is a
+ * hot write: FerretDB 1.x applies updates as read-modify-write of the whole document, so a write
+ * to the key itself could write back a key deleted or regenerated meanwhile. Written by the
+ * call-log consumer only, one batch at a time.
  */
-const keyUseSchema = new Schema({
-  _id: { type: String, required: true },
-  lastUsedAt: { type: Date, required: true },
-});
+const keyUseSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    lastUsedAt: { type: Date, required: true },
+    /** Calls counted for the key (X-Usage-Total), since the ledger began. */
+    total: { type: Number, default: 0 },
+    /** Calls per UTC day, `YYYY-MM-DD` → count, the last 31 days of use. */
+    days: { type: Schema.Types.Mixed, default: () => ({}) },
+    /** Ids of the last call-log batches counted here: a batch is counted once. */
+    batches: { type: [String], default: [] },
+  },
+  { minimize: false },
+);
+
+/**
+ * An organization's month in the usage ledger, `_id` `<organization id>|<YYYY-MM>`: the requests
+ * its call log says were counted against the quota. Written by the call-log consumer only.
+ */
+const usageMonthSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    requests: { type: Number, required: true, default: 0 },
+    batches: { type: [String], default: [] },
+  },
+  { minimize: false },
+);
 
 /**
  * One expiry notice sent for a key: `_id` is `<keyId>:<daysBefore>`. Claiming a notice is an
@@ -176,6 +200,7 @@ export type AccessToken = InferSchemaType<typeof accessTokenSchema>;
 export type LoginLink = InferSchemaType<typeof loginLinkSchema>;
 export type ApiCallBucket = InferSchemaType<typeof apiCallBucketSchema>;
 export type KeyUse = InferSchemaType<typeof keyUseSchema>;
+export type UsageMonth = InferSchemaType<typeof usageMonthSchema>;
 export type ExpiryNotice = InferSchemaType<typeof expiryNoticeSchema>;
 export type PaymentEvent = InferSchemaType<typeof paymentEventSchema>;
 
@@ -189,6 +214,7 @@ export interface KeysModels {
   LoginLink: Model<LoginLink>;
   ApiCallBucket: Model<ApiCallBucket>;
   KeyUse: Model<KeyUse>;
+  UsageMonth: Model<UsageMonth>;
   ExpiryNotice: Model<ExpiryNotice>;
   PaymentEvent: Model<PaymentEvent>;
 }
@@ -204,6 +230,7 @@ export function createKeysModels(connection: Connection): KeysModels {
     LoginLink: connection.model('LoginLink', loginLinkSchema),
     ApiCallBucket: connection.model('ApiCallBucket', apiCallBucketSchema),
     KeyUse: connection.model('KeyUse', keyUseSchema),
+    UsageMonth: connection.model('UsageMonth', usageMonthSchema),
     ExpiryNotice: connection.model('ExpiryNotice', expiryNoticeSchema),
     PaymentEvent: connection.model('PaymentEvent', paymentEventSchema),
   };

@@ -3,6 +3,7 @@ import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { WebsiteView } from '../services/account.service';
 import { keyManagementResolvers } from './key-management.resolvers';
+import { usageResolvers } from './usage.resolvers';
 
 function iso(date: Date): string;
 function iso(date: Date | null | undefined): string | null;
@@ -140,6 +141,7 @@ export const keysResolvers: Resolvers = {
   ...accountResolvers,
   ...keyManagementResolvers,
   Query: { ...accountResolvers.Query, ...keyManagementResolvers.Query },
+  Mutation: { ...keyManagementResolvers.Mutation, ...usageResolvers.Mutation },
   Organization: { ...accountResolvers.Organization, ...keyManagementResolvers.Organization },
   ApiKey: { ...accountResolvers.ApiKey, ...keyManagementResolvers.ApiKey },
 };

@@ -8,6 +8,7 @@ import type { StreamEntry } from '../../../../common/platform/stream-consumer';
 import { onlyDuplicateKeys } from '../../../../common/platform/duplicate-keys';
 import type { KeysModels } from '../models';
 import { unpackCalls } from './call-log.packing';
+import type { LedgerBatch, UsageLedger } from './usage-ledger.service';
 
 /** A stored call as the dashboard reads it: the facade's record, with its id. */
 export type CallView = LoggedCall;
@@ -41,20 +42,26 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 
 /** The per-key call log: stored from the facade's stream, read by the dashboard. */
 export class CallLogService {
-  constructor(private readonly models: KeysModels) {}
+  constructor(
+    private readonly models: KeysModels,
+    private readonly ledger: UsageLedger,
+  ) {}
 
   /**
-   * Idempotent: an entry delivered twice is stored once, and last-used times only move forward.
-   * Each entry's calls come packed per key and are stored as they are, one bucket document per
-   * key (see the model).
+   * Idempotent: an entry delivered twice, or appended again under its batch id after Redis lost
+   * it, is stored once. Each entry's calls come packed per key and are stored as they are, one
+   * bucket document per key (see the model); what they counted goes to the usage ledger, which
+   * also moves last-used times forward.
    */
   async store(entries: StreamEntry[]): Promise<void> {
-    const buckets = new Map<string, KeyCalls & { _id: string }>();
+    const buckets = new Map<string, Omit<KeyCalls, 'usage'> & { _id: string }>();
+    const batches: LedgerBatch[] = [];
     for (const entry of entries) {
       const batch = readCallLogEntry(entry);
       if (!batch) continue;
+      batches.push(batch);
       // The facade sends a failed batch again under its id: stored once, whatever entry carries it.
-      for (const calls of batch.keys) {
+      for (const { usage: _usage, ...calls } of batch.keys) {
         const _id = `${batch.batchId}:${calls.keyId ?? '-'}`;
         if (!buckets.has(_id)) buckets.set(_id, { _id, ...calls });
       }
@@ -69,28 +76,7 @@ export class CallLogService {
     } catch (error) {
       if (!onlyDuplicateKeys(error)) throw error;
     }
-    const lastUse = new Map<string, Date>();
-    for (const { keyId, lastAt } of buckets.values()) {
-      if (!keyId) continue;
-      const previous = lastUse.get(keyId);
-      if (!previous || previous < lastAt) lastUse.set(keyId, lastAt);
-    }
-    if (lastUse.size === 0) return;
-    const recordUse = () =>
-      this.models.KeyUse.bulkWrite(
-        [...lastUse].map(([keyId, at]) => ({
-          updateOne: { filter: { _id: keyId }, update: { $max: { lastUsedAt: at } }, upsert: true },
-        })),
-        { ordered: false },
-      );
-    try {
-      await recordUse();
-    } catch (error) {
-      // Two writers upserting a key's first use at once: one insert loses on the unique _id.
-      // The document exists now, so running the ($max, idempotent) updates again applies them.
-      if (!onlyDuplicateKeys(error)) throw error;
-      await recordUse();
-    }
+    await this.ledger.add(batches);
   }
 
   /** Last-used times of these keys; keys never used are absent. */

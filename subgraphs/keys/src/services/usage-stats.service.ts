@@ -1,5 +1,6 @@
 import type { RedisClient } from '../../../../common/platform/redis';
 import { usageKeys } from '../../../../common/contracts/usage-keys';
+import type { UsageLedger } from './usage-ledger.service';
 
 export interface UsageStats {
   totalRequests: number;
@@ -20,13 +21,17 @@ export interface OrganizationUsage {
   daily: Array<{ date: string; requests: number }>;
 }
 
-/** A key's request totals and recent activity, from the counters the facade keeps in Redis. */
+/**
+ * A key's request totals and recent activity, from the counters the facade keeps in Redis; from
+ * the usage ledger where Redis lost them and no call has had them restored yet.
+ */
 export class UsageStatsService {
   private readonly keys: ReturnType<typeof usageKeys>;
 
   constructor(
     private readonly redis: RedisClient,
     prefix: string,
+    private readonly ledger: UsageLedger,
   ) {
     this.keys = usageKeys(prefix);
   }
@@ -39,8 +44,15 @@ export class UsageStatsService {
       this.redis.get(this.keys.keyTotal(keyId)),
       this.redis.hmget(this.keys.keyDaily(keyId), ...days),
     ]);
+    if (total === null) {
+      const kept = await this.ledger.forKey(keyId);
+      return {
+        totalRequests: kept.total,
+        recentActivity: days.map((date) => ({ date, requests: kept.days[date] ?? 0 })),
+      };
+    }
     return {
-      totalRequests: Number(total ?? 0),
+      totalRequests: Number(total),
       recentActivity: days.map((date, i) => ({ date, requests: Number(daily[i] ?? 0) })),
     };
   }
@@ -65,11 +77,17 @@ export class UsageStatsService {
       ...keyIds.map((keyId) => this.redis.hmget(this.keys.keyDaily(keyId), ...days)),
     ]);
     const totals = days.map(() => 0);
-    for (const counts of perKey as Array<Array<string | null>>)
-      counts.forEach((count, i) => (totals[i]! += Number(count ?? 0)));
+    if (requests === null) {
+      // No call this month yet, or Redis lost the counters: the ledger knows either way.
+      const kept = await Promise.all(keyIds.map((keyId) => this.ledger.forKey(keyId)));
+      for (const key of kept) days.forEach((day, i) => (totals[i]! += key.days[day] ?? 0));
+    } else
+      for (const counts of perKey as Array<Array<string | null>>)
+        counts.forEach((count, i) => (totals[i]! += Number(count ?? 0)));
     return {
       month: now.toISOString().slice(0, 7),
-      requests: Number(requests ?? 0),
+      requests:
+        requests === null ? await this.ledger.forMonth(organizationId, now) : Number(requests),
       resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
       daily: days.map((date, i) => ({ date, requests: totals[i]! })),
     };

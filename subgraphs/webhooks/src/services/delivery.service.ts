@@ -249,6 +249,36 @@ export class DeliveryService {
   }
 
   /**
+   * After Redis lost its data (RedisLossWatch), with the queued attempts in it: queues the next
+   * attempt of every pending delivery again at the time its schedule gives (at once when that
+   * time has passed), under the same job id, so an attempt still queued is not queued twice.
+   * Returns how many.
+   */
+  async requeueAllPending(now = Date.now()): Promise<number> {
+    const pending = this.models.WebhookDelivery.find(
+      { status: 'pending' },
+      { webhookId: 1, attempts: 1, nextAttemptAt: 1 },
+    )
+      .lean()
+      .cursor();
+    let queued = 0;
+    for await (const delivery of pending) {
+      const dueInMs = (delivery.nextAttemptAt?.getTime() ?? now) - now;
+      await this.scheduler.schedule(
+        {
+          deliveryId: String(delivery._id),
+          webhookId: delivery.webhookId,
+          attempt: lastAttempt(delivery.attempts) + 1,
+        },
+        Math.max(0, dueInMs),
+      );
+      queued += 1;
+    }
+    if (queued > 0) this.logger.warn({ queued }, 'pending webhook attempts queued again');
+    return queued;
+  }
+
+  /**
    * Sends a synthetic `webhook.test` event now, once, and reports the receiver's answer. At most
    * TESTS_PER_MINUTE per user, whoever asks (429 RATE_LIMIT_EXCEEDED beyond).
    */
