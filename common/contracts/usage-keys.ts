@@ -14,11 +14,6 @@ export const usageKeys = (prefix: string) => ({
   keyTotal: (keyId: string) => `${prefix}usage:key:{${keyId}}:total`,
   /** Hash of YYYY-MM-DD → requests that day. */
   keyDaily: (keyId: string) => `${prefix}usage:key:{${keyId}}:daily`,
-  /**
-   * Present while Redis keeps what it was given: gone, Redis lost its data (or never had any), and
-   * the first restore waits for the call log to be stored before it reads the ledger.
-   */
-  intact: () => `${prefix}usage:intact`,
 });
 
 /** The organization's per-minute window as rate-limiter-flexible names it (after its prefix). */

@@ -97,7 +97,9 @@ export async function startFacade(
     keysUrl: config.subgraphUrls.keys,
     internalSecret: config.internalSecret,
     dispatcher: engine.dispatcher,
-    flushCallLog: () => callLog.flush(),
+    // Calls counted before Redis lost their counters and still being answered: their records
+    // must reach the ledger before it is read, or the restored counts would lack them.
+    flushCallLog: () => callLog.flushAdmitted(3_000),
   });
   const deps: ExternalApiDeps = {
     ...base,

@@ -12,7 +12,16 @@ export interface Reader {
   facadeUrl: string;
   token: string;
   probeKey: string;
+  /**
+   * Requests of the quota the probe key's reads used (answered with X-Usage-Monthly, neither a
+   * 429 nor a 5xx): they count in the organization's month beside the load's.
+   */
+  probeQuotaRequests: number;
 }
+
+/** Whether an answer used a request of the monthly quota (a 5xx gave it back). */
+export const usedQuota = (status: number, monthlyHeader: unknown) =>
+  monthlyHeader !== undefined && monthlyHeader !== null && status !== 429 && status < 500;
 
 const READ_TIMEOUT_MS = 5_000;
 const CALL_PAGE = 500;
@@ -75,6 +84,8 @@ export async function countedPageviews(reader: Reader, websiteId: string): Promi
     `${reader.facadeUrl}/api/external/v1/analytics/${websiteId}?range=24h`,
     { headers: { 'x-api-key': reader.probeKey }, signal: AbortSignal.timeout(READ_TIMEOUT_MS) },
   );
+  if (usedQuota(response.status, response.headers.get('x-usage-monthly')))
+    reader.probeQuotaRequests += 1;
   const body = (await response.json()) as { data?: { summary?: { pageviews?: number } } };
   const pageviews = body.data?.summary?.pageviews;
   if (response.status !== 200 || typeof pageviews !== 'number')

@@ -38,6 +38,9 @@ export interface Outcome {
   requestId?: string;
   accepted?: boolean;
   errorCode?: string;
+  /** X-Usage-Monthly and X-Usage-Total of the answer, when it had them. */
+  usageMonthly?: number;
+  usageTotal?: number;
 }
 
 export interface LoadOptions {
@@ -128,6 +131,8 @@ export function startLoad(options: LoadOptions): RunningLoad {
           status: response.statusCode,
           requestId: typeof requestId === 'string' ? requestId : undefined,
           accepted,
+          usageMonthly: headerNumber(response.headers['x-usage-monthly']),
+          usageTotal: headerNumber(response.headers['x-usage-total']),
         });
       })
       .catch((error: unknown) => finish(classify(error)))
@@ -221,4 +226,8 @@ function classify(error: unknown): Pick<Outcome, 'ending' | 'errorCode'> {
   const timeout = pick(TIMEOUT);
   if (timeout) return { ending: 'timeout', errorCode: timeout };
   return { ending: 'error', errorCode: all[0] ?? String(error) };
+}
+
+function headerNumber(value: string | string[] | undefined): number | undefined {
+  return typeof value === 'string' && value !== '' ? Number(value) : undefined;
 }

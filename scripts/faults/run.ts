@@ -16,6 +16,7 @@ import { ServiceLogs } from './logs';
 import { mongoDown } from './scenarios/mongo-down';
 import { kill9Subgraph } from './scenarios/kill9-subgraph';
 import { redisDown } from './scenarios/redis-down';
+import { redisLostInFlight } from './scenarios/redis-lost-in-flight';
 import { redisRestartEmpty } from './scenarios/redis-restart-empty';
 import { sigtermUnderLoad } from './scenarios/sigterm-under-load';
 import type { Figures, Scenario, ScenarioContext, ScenarioResult } from './session';
@@ -35,6 +36,8 @@ const SCENARIOS: Scenario[] = [
   kill9Subgraph('keys'),
   kill9Subgraph('webhooks'),
   redisRestartEmpty,
+  redisLostInFlight('redis_lost_in_flight', 1),
+  redisLostInFlight('redis_lost_in_flight_twice', 2),
   sigtermUnderLoad,
 ];
 
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
       facadeUrl: stack.facadeUrl,
       token: account.token,
       probeKey: account.probeKey,
+      probeQuotaRequests: 0,
     },
     logs: new ServiceLogs(LOG_DIR),
     say,

@@ -75,13 +75,18 @@ export class LoadSession {
     readonly load: RunningLoad,
   ) {}
 
-  /** Makes the scenario's fixture, starts the load and waits for the baseline's answers. */
+  /**
+   * Makes the scenario's fixture, runs `beforeLoad` with it, starts the load and waits for the
+   * baseline's answers.
+   */
   static async begin(
     context: ScenarioContext,
     name: string,
     shape: LoadShape = STEADY_LOAD,
+    beforeLoad?: (fixture: Fixture) => Promise<void>,
   ): Promise<LoadSession> {
     const fixture = await context.account.fixture(name);
+    await beforeLoad?.(fixture);
     const traffic = new Traffic(fixture, shape.mix);
     const load = startLoad({
       origin: context.stack.facadeUrl,

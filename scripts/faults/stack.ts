@@ -19,6 +19,7 @@ export interface FaultStack {
   services: Services;
   facadeUrl: string;
   gatewayUrl: string;
+  redisKeyPrefix: string;
   /** What the admin CLI needs to reach the keys database and Redis. */
   adminEnv: NodeJS.ProcessEnv;
   stop(): Promise<void>;
@@ -58,7 +59,14 @@ export async function startFaultStack(
       redisKeyPrefix: REDIS_KEY_PREFIX,
       // Without the read cache: the suite's reads repeat, and cached answers would make the normal
       // p50 it compares outages with the cache's rather than the operations' (docs/faults.md).
-      extra: { ANALYTICS_SEAL_QUIET_SECONDS: '1', SHUTDOWN_DRAIN_SECONDS: '2', READ_CACHE: 'off' },
+      // Webhook receivers on loopback, retried after 1 s, 3 s, 9 s… (redis_lost_in_flight).
+      extra: {
+        ANALYTICS_SEAL_QUIET_SECONDS: '1',
+        SHUTDOWN_DRAIN_SECONDS: '2',
+        READ_CACHE: 'off',
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_RETRY_BASE_MS: '1000',
+      },
     });
     const services = new Services(envs, urls, logDir, say);
     stoppers.push(async () => void (await services.stopAll()));
@@ -71,6 +79,7 @@ export async function startFaultStack(
       services,
       facadeUrl: services.url('rest-facade'),
       gatewayUrl: services.url('gateway'),
+      redisKeyPrefix: REDIS_KEY_PREFIX,
       adminEnv,
       stop,
     };

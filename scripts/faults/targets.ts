@@ -1,5 +1,7 @@
-/** The targets of issue 16, each judged from a scenario's figures. */
+/** The targets of issues 16 and 28, each judged from a scenario's figures. */
 import type { CallLogFigures, EventFigures } from './checks';
+import type { ReceivedAttempt } from './receiver';
+import type { CountCheck } from './scenarios/redis-lost-in-flight';
 import type { Tally } from './stats';
 
 export interface TargetResult {
@@ -76,6 +78,52 @@ export function redisP50Ratio(before: number | null, during: number | null): Tar
     target: `p50 during the Redis outage ≤ ${REDIS_P50_RATIO}× before`,
     pass: ratio !== null && ratio <= REDIS_P50_RATIO,
     measured: `p50 ${before ?? '-'} ms before, ${during ?? '-'} ms during (${ratio === null ? 'no ratio' : `${ratio.toFixed(2)}×`})`,
+  };
+}
+
+/**
+ * Every delivery due when Redis lost its data delivered: each event answered 2xx exactly once, no
+ * attempt of an event sent twice, every attempt signed with the webhook's secret, and each key's
+ * event under one id on every attempt.
+ */
+export function everyDeliveryDelivered(
+  attempts: readonly ReceivedAttempt[],
+  due: number,
+): TargetResult {
+  const delivered = new Map<string, number>();
+  const seen = new Set<string>();
+  let repeated = 0;
+  const idsOfKey = new Map<string, Set<string>>();
+  for (const a of attempts) {
+    if (a.status === 200) delivered.set(a.eventId, (delivered.get(a.eventId) ?? 0) + 1);
+    const attempt = `${a.eventId}#${a.attempt}`;
+    if (seen.has(attempt)) repeated += 1;
+    seen.add(attempt);
+    const ids = idsOfKey.get(a.keyId ?? '') ?? new Set<string>();
+    ids.add(a.eventId);
+    idsOfKey.set(a.keyId ?? '', ids);
+  }
+  const twice = [...delivered.values()].filter((n) => n > 1).length;
+  const unsigned = attempts.filter((a) => !a.signatureValid).length;
+  const renamed = [...idsOfKey.values()].filter((ids) => ids.size > 1).length;
+  return {
+    target: 'deliveries due = deliveries delivered (once each, signed, original event id)',
+    pass:
+      delivered.size === due && twice === 0 && repeated === 0 && unsigned === 0 && renamed === 0,
+    measured: `${due} due, ${delivered.size} delivered, ${twice} delivered twice, ${repeated} attempts sent twice, ${unsigned} with a bad signature, ${renamed} events under another id, ${attempts.length} attempts`,
+  };
+}
+
+/**
+ * The month and the key's total go on from where they were: they moved by exactly the calls that
+ * counted in them (a keyed call without an answer may have counted or not).
+ */
+export function countsGoOn(c: CountCheck): TargetResult {
+  const within = (moved: number, calls: number) => moved >= calls && moved <= calls + c.unanswered;
+  return {
+    target: 'monthly count and key total after = before + calls made',
+    pass: within(c.monthlyMoved, c.monthlyCalls) && within(c.totalMoved, c.totalCalls),
+    measured: `month moved ${c.monthlyMoved} for ${c.monthlyCalls} quota calls, key total ${c.totalMoved} for ${c.totalCalls} calls (${c.unanswered} unanswered)`,
   };
 }
 

@@ -81,19 +81,20 @@ describe('usage counts and the call log when Redis loses its data', () => {
     };
     for (let n = 1; n <= 8; n += 1) expect((await call()).status).toBe(200);
 
+    // The call log's consumer stands still: what it has not stored is in the stream only.
     await consumer().stop();
     let before: Awaited<ReturnType<typeof call>>;
+    let after: Awaited<ReturnType<typeof call>>;
     try {
       for (let n = 9; n <= 12; n += 1) expect((await call()).status).toBe(200);
       before = await call();
       await loseRedisData();
+      after = await call();
     } finally {
       await consumer().start();
     }
     expect(before.headers.get('x-usage-monthly')).toBe('13');
     expect(before.headers.get('x-usage-total')).toBe('13');
-
-    const after = await call();
     expect(after.status).toBe(200);
     expect(after.headers.get('x-usage-monthly')).toBe('14');
     expect(after.headers.get('x-usage-total')).toBe('14');
@@ -109,6 +110,29 @@ describe('usage counts and the call log when Redis loses its data', () => {
     await consumer().drain();
     const logged = await loggedRequestIds(token, apiKey.id);
     expect([...logged].sort()).toEqual([...requestIds].sort());
+  });
+
+  it('LIM-4: when one batch of the call log holds calls of two keys of an organization, then the month counts the quota requests of both, once', async () => {
+    const { ledger } = stack.keys.services;
+    const organizationId = 'org-two-keys';
+    const at = new Date();
+    const month = `${organizationId}|${at.toISOString().slice(0, 7)}`;
+    const day = at.toISOString().slice(0, 10);
+    const calls = (keyId: string, count: number) => ({
+      keyId,
+      firstAt: at,
+      lastAt: at,
+      packed: '{}',
+      usage: { days: { [day]: count }, quota: { [month]: count } },
+    });
+    const batch = { batchId: 'batch-two-keys', keys: [calls('key-a', 3), calls('key-b', 2)] };
+
+    await ledger.add([batch]);
+    await ledger.add([batch]); // delivered again
+
+    expect(await ledger.forMonth(organizationId, at)).toBe(5);
+    expect((await ledger.forKey('key-a')).total).toBe(3);
+    expect((await ledger.forKey('key-b')).total).toBe(2);
   });
 
   it('LIM-6 KEY-1: when Redis loses its data and the key is not called again, then the dashboard still shows its totals, from the ledger', async () => {

@@ -47,6 +47,8 @@ export class CallLogWriter {
   private buffer: CallRecord[] = [];
   /** Records waiting for their call to settle (see recordAfter), by that wait. */
   private readonly pending = new Map<Promise<void>, () => CallRecord>();
+  /** Calls counted in the limits whose record is not taken yet, until it is (see `admitted`). */
+  private readonly admittedCalls = new Set<Promise<void>>();
   private readonly timer: NodeJS.Timeout;
   private readonly outbox: StreamOutbox;
 
@@ -68,6 +70,27 @@ export class CallLogWriter {
     });
     this.timer = setInterval(() => void this.appendBuffered(), FLUSH_EVERY_MS);
     this.timer.unref();
+  }
+
+  /**
+   * Notes a call counted in the limits until its record is taken (the returned function says it
+   * is), so that a restore of the usage counters can wait for its record (flushAdmitted).
+   */
+  admitted(): () => void {
+    let recorded!: () => void;
+    const done = new Promise<void>((resolve) => (recorded = resolve));
+    this.admittedCalls.add(done);
+    void done.then(() => this.admittedCalls.delete(done));
+    return recorded;
+  }
+
+  /**
+   * Appends the records of the calls counted so far: those still being answered are waited for,
+   * at most `waitMs`, then everything is flushed.
+   */
+  async flushAdmitted(waitMs: number): Promise<void> {
+    await settleWithin(Promise.all([...this.admittedCalls]), waitMs);
+    await this.flush();
   }
 
   record(call: CallRecord): void {

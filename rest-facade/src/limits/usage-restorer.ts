@@ -11,7 +11,10 @@ export interface UsageRestorerOptions {
   keysUrl: string;
   internalSecret: string;
   dispatcher: Dispatcher;
-  /** Appends the calls this instance has answered and not yet logged (the call log's buffer). */
+  /**
+   * Appends the calls this instance has counted and not yet logged: the call log's buffer, after
+   * the calls still being answered are (briefly) waited for.
+   */
   flushCallLog(): Promise<void>;
 }
 

@@ -231,6 +231,7 @@ function authenticateAndAdmit(deps: ExternalApiDeps): Step<KeyCall> {
         call.decision = decision;
         res.locals.keyId = cached.keyId;
         res.locals.usage = usageOf(cached, decision);
+        res.locals.recorded = deps.callLog.admitted();
         return;
       }
     }
@@ -246,6 +247,7 @@ function authenticateAndAdmit(deps: ExternalApiDeps): Step<KeyCall> {
     call.decision = await deps.limiter.admit(limitSubject(context));
     call.context = context;
     res.locals.usage = usageOf(context, call.decision);
+    res.locals.recorded = deps.callLog.admitted();
   };
 }
 

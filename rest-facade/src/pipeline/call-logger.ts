@@ -25,7 +25,11 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
       const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const path = req.originalUrl.split('?', 1)[0]!;
-      const build = (): CallRecord => ({
+      const build = (): CallRecord => {
+        (res.locals.recorded as (() => void) | undefined)?.();
+        return buildRecord();
+      };
+      const buildRecord = (): CallRecord => ({
         at,
         keyId: (res.locals.keyId as string | undefined) ?? null,
         method: req.method,

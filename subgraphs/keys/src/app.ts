@@ -19,6 +19,9 @@ import { UsageStatsService } from './services/usage-stats.service';
 import { UsageLedger } from './services/usage-ledger.service';
 import { SignInService } from './services/sign-in.service';
 
+/** The lease whose holder stores the call log and the usage ledger (the others stand by). */
+export const callLogLeaseKey = (redisKeyPrefix: string) => `${redisKeyPrefix}keys:call-log-lease`;
+
 export const KEYS_SCHEMA_PATH = fromRoot('subgraphs', 'keys', 'schema.graphql');
 
 export interface KeysServices extends KeysDeps {
@@ -38,7 +41,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       logger,
       { cacheReads: true },
     );
-    const ledger = new UsageLedger(models, redis, config.redisKeyPrefix, logger);
+    const ledger = new UsageLedger(models, redis, config.redisKeyPrefix);
     const callLog = new CallLogService(models, ledger);
     const callLogConsumer = new StreamConsumer({
       redis,
@@ -48,7 +51,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       deleteAcknowledged: true,
       // The usage ledger is read-modify-write (FerretDB's updates are not atomic): one instance
       // stores the call log at a time, the others stand by.
-      exclusive: { leaseKey: `${config.redisKeyPrefix}keys:call-log-lease`, leaseMs: 15_000 },
+      exclusive: { leaseKey: callLogLeaseKey(config.redisKeyPrefix), leaseMs: 15_000 },
       handle: (entries) => callLog.store(entries),
       // Retried in place, so calls logged during a database outage are stored as soon as it ends
       // (not a claim timeout later); the outage itself never dead-letters them.

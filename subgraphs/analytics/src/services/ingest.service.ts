@@ -32,6 +32,9 @@ import { DayLifecycle } from './day-lifecycle';
 
 const BLOCK_MS = 250;
 
+/** The lease whose holder applies the collected events (the others stand by). */
+export const ingestLeaseKey = (redisKeyPrefix: string) => `${redisKeyPrefix}analytics:ingest-lease`;
+
 /** A batch's hot-tier transaction lost to another writer that had not applied the batch. */
 class ConcurrentApplyError extends Error {
   override readonly name = 'ConcurrentApplyError';
@@ -124,7 +127,7 @@ export class IngestService {
       blockMs: BLOCK_MS,
       // Batches read-modify-write the hot tier: one instance applies them at a time.
       exclusive: {
-        leaseKey: `${options.redisKeyPrefix}analytics:ingest-lease`,
+        leaseKey: ingestLeaseKey(options.redisKeyPrefix),
         leaseMs: 15_000,
       },
       handle: (entries, stillLeased) =>

@@ -1,21 +1,21 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { callLogStream, type KeyCalls } from '../../../../common/contracts/call-log';
+import {
+  callLogStream,
+  readCallLogEntry,
+  type KeyCalls,
+} from '../../../../common/contracts/call-log';
 import {
   DAILY_KEPT_DAYS,
   monthOf,
   restoreUsageCounters,
-  usageKeys,
 } from '../../../../common/contracts/usage-keys';
-import type { Logger } from '../../../../common/platform/logger';
 import type { RedisClient } from '../../../../common/platform/redis';
-import { compareStreamIds } from '../../../../common/platform/stream-outbox';
 import type { KeysModels } from '../models';
 
 /** A ledger document remembers this many batch ids: more than a second's batches of any key. */
 const BATCHES_REMEMBERED = 200;
 const DAY_MS = 86_400_000;
-/** How long a restore after a Redis data loss waits for the call log to be stored. */
-const LOGGED_CALLS_WAIT_MS = 5_000;
+/** Stream entries read per round trip by a restore. */
+const STREAM_PAGE = 500;
 
 /** One stored call-log batch: its id and each key's calls with what they counted. */
 export interface LedgerBatch {
@@ -51,7 +51,6 @@ export class UsageLedger {
     private readonly models: KeysModels,
     private readonly redis: RedisClient,
     private readonly prefix: string,
-    private readonly logger: Logger,
   ) {}
 
   /**
@@ -79,29 +78,29 @@ export class UsageLedger {
     ]);
     const changedKeys = new Set<KeyDoc>();
     const changedMonths = new Set<MonthDoc>();
-    for (const { batchId, keys } of batches)
+    for (const { batchId, keys } of batches) {
       for (const calls of keys) {
         if (!calls.keyId) continue;
         const key = keyDocs.get(calls.keyId)!;
         changedKeys.add(key);
         if (calls.lastAt > key.lastUsedAt) key.lastUsedAt = calls.lastAt;
-        if (!key.batches.includes(batchId)) {
-          key.batches = remember(key.batches, batchId);
-          for (const [day, count] of Object.entries(calls.usage.days)) {
-            key.days[day] = (key.days[day] ?? 0) + count;
-            key.total += count;
-          }
-        }
-        // Each document remembers its own batches: a delivery cut short between the two writes
-        // counts the rest when it comes again.
-        for (const [id, count] of Object.entries(calls.usage.quota)) {
-          const month = monthDocs.get(id)!;
-          if (month.batches.includes(batchId)) continue;
-          month.batches = remember(month.batches, batchId);
-          month.requests += count;
-          changedMonths.add(month);
+        if (key.batches.includes(batchId)) continue;
+        key.batches = remember(key.batches, batchId);
+        for (const [day, count] of Object.entries(calls.usage.days)) {
+          key.days[day] = (key.days[day] ?? 0) + count;
+          key.total += count;
         }
       }
+      // Each document remembers its own batches: a delivery cut short between the two writes
+      // counts the rest when it comes again.
+      for (const [id, count] of quotaOf(keys)) {
+        const month = monthDocs.get(id)!;
+        if (month.batches.includes(batchId)) continue;
+        month.batches = remember(month.batches, batchId);
+        month.requests += count;
+        changedMonths.add(month);
+      }
+    }
     for (const key of changedKeys) key.days = recentDays(key.days);
     await Promise.all([
       changedMonths.size > 0 &&
@@ -133,46 +132,59 @@ export class UsageLedger {
   }
 
   /**
-   * Sets the counters of the organization's month and of the key that Redis does not have, from
-   * the ledger (each only where it is missing). After Redis lost its data, the first restore first
-   * waits (at most LOGGED_CALLS_WAIT_MS) until the call log the stream held has been stored, so
-   * that the ledger holds the calls the facades answered before the loss and appended again.
+   * Sets the counters of the organization's month and of the key that Redis does not have (each
+   * only where it is missing): what the ledger holds, plus what the call-log stream holds that the
+   * ledger does not yet (batches appended and not yet stored, or appended again after Redis lost
+   * them), so a consumer that lags or stands still costs nothing. The stream is read before the
+   * ledger: a batch stored in between is in the ledger, and known there by its id.
    */
   async restore(organizationId: string, keyId: string, at: Date): Promise<void> {
-    const intact = usageKeys(this.prefix).intact();
-    const lost = (await this.redis.exists(intact)) === 0;
-    if (lost) await this.waitForLoggedCalls();
-    const [key, monthlyRequests] = await Promise.all([
-      this.forKey(keyId),
-      this.forMonth(organizationId, at),
+    const monthId = `${organizationId}|${monthOf(at)}`;
+    const waiting = await this.waitingInStream();
+    const [keyDocs, monthDocs] = await Promise.all([
+      this.keyDocs([keyId]),
+      this.monthDocs([monthId]),
     ]);
+    const key = keyDocs.get(keyId)!;
+    const month = monthDocs.get(monthId)!;
+    const days = { ...key.days };
+    let total = key.total;
+    let monthlyRequests = month.requests;
+    for (const batch of waiting) {
+      if (!key.batches.includes(batch.batchId))
+        for (const calls of batch.keys.filter((k) => k.keyId === keyId))
+          for (const [day, count] of Object.entries(calls.usage.days)) {
+            days[day] = (days[day] ?? 0) + count;
+            total += count;
+          }
+      if (!month.batches.includes(batch.batchId))
+        monthlyRequests += quotaOf(batch.keys).get(monthId) ?? 0;
+    }
     await restoreUsageCounters(this.redis, this.prefix, {
       organizationId,
       at,
       monthlyRequests,
       keyId,
-      keyTotal: key.total,
-      keyDays: key.days,
+      keyTotal: total,
+      keyDays: days,
     });
-    if (lost) await this.redis.set(intact, at.toISOString());
   }
 
-  private async waitForLoggedCalls(): Promise<void> {
+  /** The call-log stream's batches (appended and not yet stored), as the ledger reads them. */
+  private async waitingInStream(): Promise<LedgerBatch[]> {
     const stream = callLogStream(this.prefix);
-    const [last] = await this.redis.xrevrange(stream, '+', '-', 'COUNT', 1);
-    if (!last) return;
-    const deadline = Date.now() + LOGGED_CALLS_WAIT_MS;
+    const found: LedgerBatch[] = [];
+    let from = '-';
     for (;;) {
-      const [first] = await this.redis.xrange(stream, '-', '+', 'COUNT', 1);
-      if (!first || compareStreamIds(first[0], last[0]) > 0) return;
-      if (Date.now() > deadline) {
-        this.logger.warn(
-          { stream, waitedMs: LOGGED_CALLS_WAIT_MS },
-          'usage counters restored before the call log was stored: calls still in the stream are not in them',
-        );
-        return;
+      const page = await this.redis.xrange(stream, from, '+', 'COUNT', STREAM_PAGE);
+      for (const [id, list] of page) {
+        const fields: Record<string, string> = {};
+        for (let i = 0; i + 1 < list.length; i += 2) fields[list[i]!] = list[i + 1]!;
+        const batch = readCallLogEntry({ id, fields });
+        if (batch) found.push(batch);
       }
-      await sleep(50);
+      if (page.length < STREAM_PAGE) return found;
+      from = `(${page.at(-1)![0]}`;
     }
   }
 
@@ -206,6 +218,15 @@ export class UsageLedger {
     for (const id of ids) if (!docs.has(id)) docs.set(id, { _id: id, requests: 0, batches: [] });
     return docs;
   }
+}
+
+/** A batch's quota requests per `org|month`, over all its keys' calls. */
+function quotaOf(keys: readonly KeyCalls[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const calls of keys)
+    for (const [id, count] of Object.entries(calls.usage.quota))
+      sums.set(id, (sums.get(id) ?? 0) + count);
+  return sums;
 }
 
 /** The days within DAILY_KEPT_DAYS of the latest one: a ledger document stays small. */
