@@ -68,7 +68,12 @@ export function signInRouter(options: SignInOptions): Router {
     duration: 15 * 60,
   });
 
-  const callKeys = async <T>(query: string, variables: Record<string, string>): Promise<T> => {
+  /** The keys subgraph's answer; `failure` when it has none. */
+  const callKeys = async <T>(
+    query: string,
+    variables: Record<string, string>,
+    failure: () => SignInError = unavailable,
+  ): Promise<T> => {
     let answer;
     try {
       answer = await postAsService(
@@ -78,10 +83,10 @@ export function signInRouter(options: SignInOptions): Router {
         { secret: options.internalSecret, service: 'gateway', audience: 'keys' },
       );
     } catch {
-      throw unavailable();
+      throw failure();
     }
     const body = JSON.parse(answer.text) as { data?: T; errors?: unknown[] };
-    if (answer.status !== 200 || body.errors || !body.data) throw unavailable();
+    if (answer.status !== 200 || body.errors || !body.data) throw failure();
     return body.data;
   };
 
@@ -135,7 +140,7 @@ export function signInRouter(options: SignInOptions): Router {
       if (!parsed.success) throw invalidLink();
       const { redeemLoginLink } = await callKeys<{
         redeemLoginLink: { token: string; accessToken: { expiresAt: string } } | null;
-      }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) });
+      }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) }, sessionNotOpened);
       if (!redeemLoginLink) throw invalidLink();
       const expires = new Date(redeemLoginLink.accessToken.expiresAt);
       res.cookie(SESSION_COOKIE, redeemLoginLink.token, {
@@ -186,6 +191,13 @@ const invalidLink = () =>
     401,
     'invalid_login_link',
     'This sign-in link is unknown, already used or expired; ask for a new one',
+  );
+/** The link may have been used up before the failure (SignInService.redeem): say what to do. */
+const sessionNotOpened = () =>
+  new SignInError(
+    503,
+    'service_unavailable',
+    'Signing in failed; open the link again shortly, and if it is refused, ask for a new sign-in link',
   );
 const unavailable = () =>
   new SignInError(503, 'service_unavailable', 'Sign-in is unavailable; try again shortly');

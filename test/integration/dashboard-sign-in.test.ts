@@ -124,6 +124,47 @@ describe('dashboard sign-in (one-time links, session cookie)', () => {
     expect(after.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
   });
 
+  it('when 30 sign-ins race with one link, then exactly one gets a session, in each of five rounds', async () => {
+    const { user } = await buildAccount(stack);
+    for (let round = 0; round < 5; round += 1) {
+      const token = await stack.keys.services.signIn.issueLink(user.email);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => signIn(token!)));
+      const statuses = answers.map((answer) => answer.status);
+      expect({ round, signedIn: statuses.filter((status) => status === 204).length }).toEqual({
+        round,
+        signedIn: 1,
+      });
+      expect(statuses.filter((status) => status !== 204).every((status) => status === 401)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('when no session can be opened after the link was claimed, then sign-in answers 503 saying the link may be used up, and the link stays used', async () => {
+    const { user } = await buildAccount(stack);
+    const token = await stack.keys.services.signIn.issueLink(user.email);
+    const { credentials } = stack.keys.services;
+    const createAccessToken = credentials.createAccessToken.bind(credentials);
+    credentials.createAccessToken = () => Promise.reject(new Error('the write was lost'));
+    let failed;
+    try {
+      failed = await signIn(token!);
+    } finally {
+      credentials.createAccessToken = createAccessToken;
+    }
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('set-cookie')).toBeNull();
+    expect(failed.body).toEqual({
+      error: { code: 'service_unavailable', message: expect.stringMatching(/new (sign-in )?link/) },
+    });
+
+    const again = await signIn(token!);
+    expect(again.status).toBe(401);
+    expect(again.body).toMatchObject({ error: { code: 'invalid_login_link' } });
+    const fresh = await stack.keys.services.signIn.issueLink(user.email);
+    expect((await signIn(fresh!)).status).toBe(204);
+  });
+
   it('when a link is unknown or malformed, then sign-in answers 401 invalid_login_link', async () => {
     expect((await signIn('wal_unknown')).body).toMatchObject({
       error: { code: 'invalid_login_link' },
