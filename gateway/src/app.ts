@@ -14,6 +14,7 @@ import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/platf
 import { readManifest, type OperationManifest } from '../../common/contracts/persisted-operations';
 import { connectRedis, pingRedis } from '../../common/platform/redis';
 import { API_KEY_PREFIX } from '../../common/platform/secrets';
+import { trustProxySetting } from '../../common/platform/trusted-proxies';
 import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
 import { paymentWebhookRouter } from './payment-webhook';
@@ -77,6 +78,8 @@ export async function createGatewayApp(
   const { apollo, authenticator } = engine;
   const app = express();
   app.disable('x-powered-by');
+  // Off by default: X-Forwarded-For is believed only from configured proxies.
+  app.set('trust proxy', trustProxySetting(config.trustedProxies));
   app.use(metrics.httpRequests);
   app.use(requestContext({ trustIncoming: true, expose: true }));
   app.use(
