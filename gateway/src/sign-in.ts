@@ -1,11 +1,11 @@
 import express, { Router, type Request, type Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { RedisClient } from '../../common/platform/redis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { postAsService } from '../../common/platform/graphql-post';
 import type { Logger } from '../../common/platform/logger';
+import { windowLimit } from '../../common/platform/per-minute-limit';
 import { sha256Hex } from '../../common/platform/secrets';
 import type { Mailer } from './mailer';
 
@@ -20,6 +20,34 @@ const END = `mutation EndSession($secretHash: String!) { endSession(secretHash: 
 
 const emailBody = z.object({ email: z.email().max(320) });
 const tokenBody = z.object({ token: z.string().min(1).max(200) });
+
+const LINKS_PER_WINDOW = 5;
+const LINK_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Link requests per client address (enough for a person, too few to flood mailboxes) and per
+ * email address (so that one mailbox cannot be flooded from many addresses), counted before
+ * anyone looks the address up, so that an address with an account is limited like one without.
+ * The email is keyed by its hash, as the keys subgraph matches it (trimmed, lower case). Null when
+ * allowed, else the seconds to wait.
+ */
+function linkRequestLimits(redis: RedisClient, prefix: string) {
+  const perClient = windowLimit(
+    redis,
+    `${prefix}signin:link:client`,
+    LINKS_PER_WINDOW,
+    LINK_WINDOW_SECONDS,
+  );
+  const perEmail = windowLimit(
+    redis,
+    `${prefix}signin:link:email`,
+    LINKS_PER_WINDOW,
+    LINK_WINDOW_SECONDS,
+  );
+  // The client first: a client over its limit cannot fill the store with email keys.
+  return async (client: string, email: string): Promise<number | null> =>
+    (await perClient(client)) ?? (await perEmail(sha256Hex(email.trim().toLowerCase())));
+}
 
 /** The dashboard session a request carries in its cookie; null when none. */
 export function sessionFromCookie(req: Request): string | null {
@@ -60,13 +88,7 @@ class SignInError extends Error {
  */
 export function signInRouter(options: SignInOptions): Router {
   const router = Router();
-  // Per client address: enough for a person, too few to flood someone's mailbox.
-  const linkLimiter = new RateLimiterRedis({
-    storeClient: options.redis,
-    keyPrefix: `${options.redisKeyPrefix}signin:link`,
-    points: 5,
-    duration: 15 * 60,
-  });
+  const limitLinks = linkRequestLimits(options.redis, options.redisKeyPrefix);
 
   /** The keys subgraph's answer; `failure` when it has none. */
   const callKeys = async <T>(
@@ -109,11 +131,9 @@ export function signInRouter(options: SignInOptions): Router {
         );
       const parsed = emailBody.safeParse(req.body);
       if (!parsed.success) throw new SignInError(400, 'invalid_email', 'Enter a valid email');
-      try {
-        await linkLimiter.consume(req.ip ?? 'unknown');
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw unavailable();
-        res.setHeader('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+      const wait = await limitLinks(req.ip ?? 'unknown', parsed.data.email);
+      if (wait !== null) {
+        res.setHeader('Retry-After', String(wait));
         throw new SignInError(429, 'too_many_requests', 'Too many sign-in links; wait a little');
       }
       const { issueLoginLink } = await callKeys<{ issueLoginLink: string | null }>(ISSUE, {

@@ -196,3 +196,61 @@ describe('dashboard sign-in (one-time links, session cookie)', () => {
     }
   });
 });
+
+describe('sign-in link requests behind a trusted proxy (limits per client and per address)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('sign-in-limits', {
+      WEBHOOK_WORKERS_ENABLED: 'false',
+      TRUSTED_PROXIES: 'loopback',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  /** POST /auth/login-link for `email` as the proxy would forward it for `client`. */
+  const ask = (email: string, client: string) =>
+    http<{ error?: { code: string } }>(`${stack.gateway.url}/auth/login-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ email }),
+    });
+  /** Status, body and whether Retry-After came: all a caller learns from an answer. */
+  const seen = async (answer: ReturnType<typeof ask>) => {
+    const { status, body, headers } = await answer;
+    const retryAfter = Number(headers.get('retry-after') ?? 0);
+    return { status, body, retryAfter: retryAfter > 0 && retryAfter <= 15 * 60 };
+  };
+
+  it('when one client behind the trusted proxy asks for six links, then the sixth is 429 with Retry-After, and another client behind the same proxy still gets its link', async () => {
+    for (let i = 0; i < 5; i += 1)
+      expect((await ask(`someone-${i}@example.test`, '203.0.113.1')).status).toBe(202);
+    expect(await seen(ask('someone-5@example.test', '203.0.113.1'))).toEqual({
+      status: 429,
+      body: { error: { code: 'too_many_requests', message: expect.any(String) } },
+      retryAfter: true,
+    });
+    expect((await ask('someone-else@example.test', '203.0.113.2')).status).toBe(202);
+  });
+
+  it('when one address is asked for from six clients, then the sixth request is 429 whatever the case, alike for an address without an account, and the last client may still ask for other addresses', async () => {
+    const { user } = await buildAccount(stack);
+    const answers = async (email: string, network: string) => {
+      const seenAnswers = [];
+      for (let i = 1; i <= 6; i += 1) {
+        const asked = i % 2 === 0 ? email.toUpperCase() : email;
+        seenAnswers.push(await seen(ask(asked, `${network}.${i}`)));
+      }
+      const otherAddress = await ask(`other-${network}@example.test`, `${network}.6`);
+      return { seenAnswers, otherAddress: otherAddress.status };
+    };
+    const known = await answers(user.email, '198.51.100');
+    const unknown = await answers('nobody-at-all@example.test', '192.0.2');
+    expect(known.seenAnswers.map((answer) => answer.status)).toEqual([
+      202, 202, 202, 202, 202, 429,
+    ]);
+    expect(known.seenAnswers[5]!.retryAfter).toBe(true);
+    expect(known.otherAddress).toBe(202);
+    // Nothing tells an address with an account from one without.
+    expect(unknown).toEqual(known);
+  });
+});
