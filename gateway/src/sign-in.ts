@@ -139,15 +139,15 @@ export function signInRouter(options: SignInOptions): Router {
       const { issueLoginLink } = await callKeys<{ issueLoginLink: string | null }>(ISSUE, {
         email: parsed.data.email,
       });
-      // The same answer whether or not the address has an account: nothing to enumerate.
+      // The same answer, as soon, whether or not the address has an account: nothing to
+      // enumerate. So the mail goes out after the answer, and a failure to send is only logged.
+      res.status(202).json({ sent: true });
       if (issueLoginLink) {
         const url = `${options.dashboardUrl()}${SIGN_IN_PATH}?token=${encodeURIComponent(issueLoginLink)}`;
-        await mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
+        mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
           options.logger.error({ err: (error as Error).message }, 'could not send a sign-in link');
-          throw unavailable();
         });
       }
-      res.status(202).json({ sent: true });
     }),
   );
 

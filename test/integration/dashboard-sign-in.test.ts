@@ -254,3 +254,40 @@ describe('sign-in link requests behind a trusted proxy (limits per client and pe
     expect(unknown).toEqual(known);
   });
 });
+
+describe('sign-in link requests when mail cannot be sent', () => {
+  let stack: Stack;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    stack = await startStack(
+      'sign-in-smtp-down',
+      // Nothing listens on port 1: every mail fails at once.
+      { WEBHOOK_WORKERS_ENABLED: 'false', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'error' },
+      logs.sink,
+    );
+  });
+  afterAll(() => stack.stop());
+
+  it('when the mail of a link fails, then the address with an account gets the same 202 as one without, and the failure is logged', async () => {
+    const { user } = await buildAccount(stack);
+    const ask = (email: string) =>
+      http(`${stack.gateway.url}/auth/login-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+    const known = await ask(user.email);
+    const unknown = await ask('nobody-here@example.test');
+    expect({ status: known.status, body: known.body }).toEqual({
+      status: 202,
+      body: { sent: true },
+    });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 202,
+      body: { sent: true },
+    });
+    await waitFor(() =>
+      logs.records().find((line) => line.msg === 'could not send a sign-in link'),
+    );
+  });
+});

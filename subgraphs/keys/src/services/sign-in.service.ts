@@ -18,11 +18,12 @@ export async function issueLoginLink(
   email: string,
   now = new Date(),
 ): Promise<string | null> {
-  const user = await models.User.findOne({ email: email.trim().toLowerCase() }).lean();
-  if (!user) return null;
-  // Expired links and their claims go here (FerretDB has no TTL indexes).
+  // Expired links and their claims go here (FerretDB has no TTL indexes), for every address
+  // asked for, so that one without an account takes as long to answer as one with.
   await models.LoginLink.deleteMany({ expiresAt: { $lte: now } });
   await models.LoginLinkClaim.deleteMany({ expiresAt: { $lte: now } });
+  const user = await models.User.findOne({ email: email.trim().toLowerCase() }).lean();
+  if (!user) return null;
   const secret = generateSecret(LOGIN_LINK_PREFIX);
   await models.LoginLink.create({
     secretHash: sha256Hex(secret),
