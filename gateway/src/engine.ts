@@ -11,6 +11,7 @@ import { hideInternalErrors } from '../../common/platform/subgraph-server';
 import { Authenticator } from './authenticate';
 import type { GatewayContext } from './context';
 import type { EngineConfig } from './engine-config';
+import { operationResolution } from './operation-resolution';
 import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
 import { queryLimits } from './query-limits';
 import { SubgraphDataSource } from './subgraph-data-source';
@@ -81,6 +82,7 @@ export async function startGatewayEngine(
     validationRules: limits.validationRules,
     parseOptions: limits.parseOptions,
     plugins: [
+      operationResolution(),
       manifestOnlyForApiKeys(manifestCache),
       ApolloServerPluginLandingPageDisabled(),
       ...limits.plugins,

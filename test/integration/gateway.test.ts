@@ -13,6 +13,7 @@ import { startStack, type Stack } from '../support/stack';
 import { QUERY_LIMITS } from '../../gateway/src/query-limits';
 import { tokensLastUsed } from '../../common/contracts/token-use';
 import { waitFor } from '../support/wait';
+import { captureLogs } from '../support/log-capture';
 
 const persisted = (name: string) => {
   const op = readManifest().operations.find((o) => o.name === name)!;
@@ -351,12 +352,18 @@ describe('gateway in development', () => {
 
 describe('gateway in production', () => {
   let stack: Stack;
+  const logs = captureLogs();
   beforeAll(async () => {
-    stack = await startStack('gateway-prod', {
-      NODE_ENV: 'production',
-      WEBHOOK_WORKERS_ENABLED: 'false',
-      WEBHOOK_SECRET_KEY: 'c'.repeat(64),
-    });
+    stack = await startStack(
+      'gateway-prod',
+      {
+        NODE_ENV: 'production',
+        WEBHOOK_WORKERS_ENABLED: 'false',
+        WEBHOOK_SECRET_KEY: 'c'.repeat(64),
+        LOG_LEVEL: 'info',
+      },
+      logs.sink,
+    );
   });
   afterAll(() => stack.stop());
 
@@ -365,6 +372,34 @@ describe('gateway in production', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
+
+  it.each([
+    ['an unknown operationName', { query: '{ me { id } }', operationName: 'x' }],
+    [
+      'two operations and no operationName',
+      { query: 'query A { me { id } } query B { me { id } }' },
+    ],
+  ])(
+    'when a document’s operation cannot be resolved (%s), then 400 OPERATION_RESOLUTION_FAILURE, logged below error level and without a stack',
+    async (_case, body) => {
+      const before = logs.lines.length;
+      const response = await postTo<{
+        data?: unknown;
+        errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+      }>(stack.gateway.graphqlUrl, body, {});
+      expect(response.status).toBe(400);
+      expect(response.body.data).toBeUndefined();
+      expect(response.body.errors).toEqual([
+        {
+          message: expect.stringMatching(/operation/i),
+          extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+        },
+      ]);
+      const logged = logs.lines.slice(before).join('');
+      expect(logged).not.toMatch(/"level":"(error|fatal)"/);
+      expect(logged).not.toContain('"stack"');
+    },
+  );
 
   it('when a browser opens /graphql, then no explorer is served', async () => {
     const response = await http<string>(stack.gateway.graphqlUrl, {
