@@ -128,6 +128,21 @@ describe('gateway in development', () => {
     expect(response.body.data?.__schema.queryType.name).toBe('Query');
   });
 
+  it('when a document misspells a field or an enum value, then the messages suggest the schema’s names (introspection is on here)', async () => {
+    const field = await graphql(stack.gateway.graphqlUrl, '{ me { emial } }');
+    expect(field.status).toBe(400);
+    expect(field.body.errors?.[0]?.message).toBe(
+      'Cannot query field "emial" on type "User". Did you mean "email"?',
+    );
+    const value = await graphql(
+      stack.gateway.graphqlUrl,
+      'mutation { createApiKey(input: { organizationId: "1", name: "x", permissions: [ADMN] }) { key } }',
+    );
+    expect(value.body.errors?.[0]?.message).toBe(
+      'Value "ADMN" does not exist in "Permission" enum. Did you mean the enum value "ADMIN"?',
+    );
+  });
+
   it('LIM-2: when an API key is sent to the gateway directly, then 403: keys are taken where limits and quotas apply', async () => {
     const account = await buildAccount(stack);
     const { key } = await buildApiKey(stack, account);
@@ -398,6 +413,40 @@ describe('gateway in production', () => {
       const logged = logs.lines.slice(before).join('');
       expect(logged).not.toMatch(/"level":"(error|fatal)"/);
       expect(logged).not.toContain('"stack"');
+    },
+  );
+
+  it.each([
+    [
+      'a misspelt enum value',
+      'mutation { createApiKey(input: { organizationId: "1", name: "x", permissions: [ADMN] }) { key } }',
+      {},
+      ['ADMIN', 'Permission'],
+    ],
+    [
+      'a misspelt enum value in variables',
+      'mutation ($p: [Permission!]) { createApiKey(input: { organizationId: "1", name: "x", permissions: $p }) { key } }',
+      { p: ['ADMN'] },
+      ['ADMIN', 'CreateApiKeyInput'],
+    ],
+    ['a misspelt field', '{ me { emial } }', {}, ['email', 'User']],
+    ['a field without its selection', '{ me }', {}, ['User', 'me {']],
+    ['an unknown type', '{ me { ... on Usr { id } } }', {}, ['User']],
+    ['an unknown argument', '{ website(idd: "1") { id } }', {}, ['Query', 'ID!']],
+    [
+      'a misspelt input field',
+      'mutation { createApiKey(input: { organizationId: "1", nme: "x" }) { key } }',
+      {},
+      ['CreateApiKeyInput', 'name', 'String!'],
+    ],
+  ])(
+    'when a document has %s, then 400 without a suggestion or a schema name the caller did not write',
+    async (_case, query, variables, hidden) => {
+      const response = await graphql(stack.gateway.graphqlUrl, query, variables);
+      expect(response.status).toBe(400);
+      const messages = response.body.errors!.map((error) => error.message).join('\n');
+      expect(messages).not.toMatch(/did you mean|suggestion/i);
+      for (const name of hidden) expect(messages).not.toContain(name);
     },
   );
 
