@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { parse } from 'graphql';
 import type { RedisClient } from '../../common/platform/redis';
@@ -60,6 +61,33 @@ describe('gateway in development', () => {
     expect(response.body).toContain('graphiql');
     expect(response.body).not.toMatch(/<script[^>]+src="https?:\/\//);
     expect(response.body).not.toMatch(/<link[^>]+href="https?:\/\//);
+  });
+
+  it('when a browser opens /graphql, then the explorer comes with a Content-Security-Policy admitting only its own inline scripts, and may not be framed or sniffed', async () => {
+    const response = await http<string>(stack.gateway.graphqlUrl, {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const policy = new Map(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values] as const),
+    );
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    const scripts = policy.get('script-src') ?? [];
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    expect(scripts).toEqual(expect.arrayContaining(inline));
   });
 
   it('when a browser opens /graphql, then the explorer comes compressed, with an ETag that revalidates to 304', async () => {
