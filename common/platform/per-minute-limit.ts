@@ -27,7 +27,7 @@ end`;
  * a point given back (a negative amount) goes only to a window that still exists.
  * ARGV: amount, window seconds, the limit. rate-limiter-flexible defines the script as a command
  * of the Redis client, one for all its limiters on that client: every limiter must pass this
- * same script (minuteLimiterOnRedis), or the last one made would decide how all of them count.
+ * same script (windowLimiterOnRedis), or the last one made would decide how all of them count.
  */
 const COUNT_ADMITTED_ONLY = `${OPEN_WINDOW_LUA}
 local amount = tonumber(ARGV[1])
@@ -36,18 +36,32 @@ local consumed, ttl = openWindow(KEYS[1], ARGV[2])
 if amount > 0 and consumed + amount > tonumber(ARGV[3]) then return {consumed + amount, ttl} end
 return {redis.call('incrby', KEYS[1], amount), ttl}`;
 
-/** A fixed 60-second window of `points` per key on Redis: the one way limiters are made here. */
+/** A fixed 60-second window of `points` per key on Redis. */
 export function minuteLimiterOnRedis(
   redis: RedisClient,
   keyPrefix: string,
   points: number,
   insuranceLimiter?: RateLimiterMemory,
 ): RateLimiterRedis {
+  return windowLimiterOnRedis(redis, keyPrefix, points, 60, insuranceLimiter);
+}
+
+/**
+ * A fixed window of `seconds` with `points` per key on Redis, each key expiring with its window:
+ * the one way limiters are made here, so that all pass the same script.
+ */
+export function windowLimiterOnRedis(
+  redis: RedisClient,
+  keyPrefix: string,
+  points: number,
+  seconds: number,
+  insuranceLimiter?: RateLimiterMemory,
+): RateLimiterRedis {
   return new RateLimiterRedis({
     storeClient: redis,
     keyPrefix,
     points,
-    duration: 60,
+    duration: seconds,
     customIncrTtlLuaScript: COUNT_ADMITTED_ONLY,
     ...(insuranceLimiter ? { insuranceLimiter } : {}),
   });
@@ -64,11 +78,22 @@ export function perMinuteLimit(
   keyPrefix: string,
   points: number,
 ): (key: string) => Promise<number | null> {
-  const limiter = minuteLimiterOnRedis(
+  return windowLimit(redis, keyPrefix, points, 60);
+}
+
+/** perMinuteLimit for a window of `seconds`. */
+export function windowLimit(
+  redis: RedisClient,
+  keyPrefix: string,
+  points: number,
+  seconds: number,
+): (key: string) => Promise<number | null> {
+  const limiter = windowLimiterOnRedis(
     redis,
     keyPrefix,
     points,
-    new RateLimiterMemory({ points, duration: 60 }),
+    seconds,
+    new RateLimiterMemory({ points, duration: seconds }),
   );
   return async (key) => {
     try {

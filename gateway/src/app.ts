@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { expressMiddleware } from '@as-integrations/express5';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express from 'express';
 import type { RedisClient } from '../../common/platform/redis';
 import { healthRouter, upstreamChecks } from '../../common/platform/health';
@@ -14,11 +10,13 @@ import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/platf
 import { readManifest, type OperationManifest } from '../../common/contracts/persisted-operations';
 import { connectRedis, pingRedis } from '../../common/platform/redis';
 import { API_KEY_PREFIX } from '../../common/platform/secrets';
+import { trustProxySetting } from '../../common/platform/trusted-proxies';
 import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
 import type { GatewayConfig } from './config';
 import { paymentWebhookRouter } from './payment-webhook';
 import { startGatewayEngine } from './engine';
 import { dashboardRouter } from './dashboard';
+import { schemaExplorer } from './schema-explorer';
 import { createMailer } from './mailer';
 import { sessionFromCookie, signInRouter } from './sign-in';
 
@@ -77,6 +75,8 @@ export async function createGatewayApp(
   const { apollo, authenticator } = engine;
   const app = express();
   app.disable('x-powered-by');
+  // Off by default: X-Forwarded-For is believed only from configured proxies.
+  app.set('trust proxy', trustProxySetting(config.trustedProxies));
   app.use(metrics.httpRequests);
   app.use(requestContext({ trustIncoming: true, expose: true }));
   app.use(
@@ -137,76 +137,4 @@ export async function createGatewayApp(
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(logger));
   return { app, engine };
-}
-
-/** What the schema explorer opens with: how to be a caller here, then a query that runs as one. */
-const SCHEMA_EXPLORER_QUERY = `# Every operation here runs as a caller. Signed in to the dashboard on this
-# origin, its session cookie is sent by itself. Otherwise, put an access token
-# in the Headers tab below:
-#
-#   {"Authorization": "Bearer wat_…"}
-#
-# Make one with: npm run --silent admin -- token:create --user USER
-# (USER is a user's id, as admin user:create prints it).
-# API keys (svc_…) are for the REST API and are refused here.
-
-query Me {
-  me {
-    email
-  }
-}
-`;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * GET /graphql from a browser: GraphiQL, which its package inlines (about 9 MB, nothing from a
- * CDN). Rendered once; compressed once per encoding on first demand (brotli about 2 MB, gzip 2.4);
- * revalidated by ETag. Other GETs of /graphql (a `query` or `extensions` parameter) pass on.
- */
-function schemaExplorer(): express.RequestHandler {
-  const html = Buffer.from(
-    renderGraphiQL({
-      endpoint: '/graphql',
-      title: 'Web Analytics supergraph',
-      defaultQuery: SCHEMA_EXPLORER_QUERY,
-    }),
-  );
-  const tag = createHash('sha256').update(html).digest('base64url').slice(0, 24);
-  const bodies = new Map<string, Promise<Buffer>>([['identity', Promise.resolve(html)]]);
-  const compressed = (encoding: 'br' | 'gzip' | 'identity') => {
-    let body = bodies.get(encoding);
-    if (!body) {
-      body =
-        encoding === 'br'
-          ? brotli(html, {
-              params: {
-                // Quality 5: a tenth of a second once, 1.9 MB; 11 would take seconds for 1.7.
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-              },
-            })
-          : gzip(html);
-      bodies.set(encoding, body);
-    }
-    return body;
-  };
-  return async (req, res, next) => {
-    if (!req.accepts('html') || req.query.query || req.query.extensions) return next();
-    const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
-    const encoding = accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
-    res.vary('Accept-Encoding');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', `"${tag}${encoding === 'identity' ? '' : `-${encoding}`}"`);
-    res.type('html');
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    const body = await compressed(encoding);
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.end(body);
-  };
 }

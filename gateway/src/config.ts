@@ -8,6 +8,7 @@ import {
   port,
   type Env,
 } from '../../common/platform/config';
+import { trustedProxies } from '../../common/platform/trusted-proxies';
 import { engineEnvSchema, toEngineConfig, type EngineConfig } from './engine-config';
 
 const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
@@ -28,6 +29,8 @@ const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
   /** Mails sign-in links (e.g. smtps://user:pass@smtp.example.com). Unset: logged outside production. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Web Analytics <no-reply@localhost>'),
+  /** Sign-in links are limited per client address: behind a proxy, its X-Forwarded-For names it. */
+  TRUSTED_PROXIES: trustedProxies,
 });
 
 export interface GatewayConfig extends BaseConfig, EngineConfig {
@@ -40,6 +43,8 @@ export interface GatewayConfig extends BaseConfig, EngineConfig {
   smtpUrl: string | null;
   mailFrom: string;
   publicApiUrl: string | null;
+  /** TRUSTED_PROXIES (common/platform/trusted-proxies.ts); empty: none. */
+  trustedProxies: string;
 }
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
@@ -58,5 +63,6 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicApiUrl: e.PUBLIC_API_URL ? e.PUBLIC_API_URL.replace(/\/+$/, '') : null,
+    trustedProxies: e.TRUSTED_PROXIES,
   };
 }

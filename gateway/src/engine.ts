@@ -11,15 +11,17 @@ import { hideInternalErrors } from '../../common/platform/subgraph-server';
 import { Authenticator } from './authenticate';
 import type { GatewayContext } from './context';
 import type { EngineConfig } from './engine-config';
+import { operationResolution } from './operation-resolution';
 import { ManifestCache, manifestOnlyForApiKeys } from './persisted-operations';
 import { queryLimits } from './query-limits';
+import { withoutSchemaHints } from './schema-hints';
 import { SubgraphDataSource } from './subgraph-data-source';
 import { createSubgraphAgent } from './subgraph-fetch';
 
 export interface EngineOptions extends EngineConfig {
   internalSecret: string;
   redisKeyPrefix: string;
-  /** Introspection, and field suggestions in validation errors. */
+  /** Introspection, and schema names and suggestions in validation errors (schema-hints.ts). */
   introspection: boolean;
 }
 
@@ -70,7 +72,7 @@ export async function startGatewayEngine(
     logger,
   });
   const manifestCache = new ManifestCache(manifest);
-  const limits = queryLimits({ suggestFields: options.introspection });
+  const limits = queryLimits();
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     introspection: options.introspection,
@@ -81,9 +83,12 @@ export async function startGatewayEngine(
     validationRules: limits.validationRules,
     parseOptions: limits.parseOptions,
     plugins: [
+      operationResolution(),
       manifestOnlyForApiKeys(manifestCache),
       ApolloServerPluginLandingPageDisabled(),
       ...limits.plugins,
+      // A published schema has nothing left to hide, and its names help whoever writes a query.
+      ...(options.introspection ? [] : [withoutSchemaHints()]),
     ],
     formatError: (formatted, error) => hideInternalErrors(formatted, error, logger),
   });

@@ -19,15 +19,16 @@ export const QUERY_LIMITS = {
  * re-parses in a hook Apollo treats as a server failure, so every document that does not parse
  * got HTTP 500 (graphql-armor#751). Parsed by Apollo, it is a 400 GRAPHQL_PARSE_FAILED.
  */
-export function queryLimits(options: { suggestFields: boolean }) {
+export function queryLimits() {
   const armor = new ApolloArmor({
     maxAliases: { n: QUERY_LIMITS.maxAliases },
     maxDepth: { n: QUERY_LIMITS.maxDepth },
     costLimit: { maxCost: QUERY_LIMITS.maxCost },
     maxTokens: { enabled: false },
     maxDirectives: { n: QUERY_LIMITS.maxDirectives },
-    // "Did you mean …?" helps in the schema explorer and maps the schema for anyone else.
-    blockFieldSuggestion: { enabled: !options.suggestFields },
+    // Its suggestion blocker misses enum values and leaves the names around a mistake; the
+    // engine drops both where the schema is not published (schema-hints.ts).
+    blockFieldSuggestion: { enabled: false },
   }).protect();
   return { ...armor, parseOptions: { maxTokens: QUERY_LIMITS.maxTokens } };
 }

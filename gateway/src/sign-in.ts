@@ -1,11 +1,11 @@
 import express, { Router, type Request, type Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { RedisClient } from '../../common/platform/redis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { postAsService } from '../../common/platform/graphql-post';
 import type { Logger } from '../../common/platform/logger';
+import { windowLimit } from '../../common/platform/per-minute-limit';
 import { sha256Hex } from '../../common/platform/secrets';
 import type { Mailer } from './mailer';
 
@@ -20,6 +20,34 @@ const END = `mutation EndSession($secretHash: String!) { endSession(secretHash: 
 
 const emailBody = z.object({ email: z.email().max(320) });
 const tokenBody = z.object({ token: z.string().min(1).max(200) });
+
+const LINKS_PER_WINDOW = 5;
+const LINK_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Link requests per client address (enough for a person, too few to flood mailboxes) and per
+ * email address (so that one mailbox cannot be flooded from many addresses), counted before
+ * anyone looks the address up, so that an address with an account is limited like one without.
+ * The email is keyed by its hash, as the keys subgraph matches it (trimmed, lower case). Null when
+ * allowed, else the seconds to wait.
+ */
+function linkRequestLimits(redis: RedisClient, prefix: string) {
+  const perClient = windowLimit(
+    redis,
+    `${prefix}signin:link:client`,
+    LINKS_PER_WINDOW,
+    LINK_WINDOW_SECONDS,
+  );
+  const perEmail = windowLimit(
+    redis,
+    `${prefix}signin:link:email`,
+    LINKS_PER_WINDOW,
+    LINK_WINDOW_SECONDS,
+  );
+  // The client first: a client over its limit cannot fill the store with email keys.
+  return async (client: string, email: string): Promise<number | null> =>
+    (await perClient(client)) ?? (await perEmail(sha256Hex(email.trim().toLowerCase())));
+}
 
 /** The dashboard session a request carries in its cookie; null when none. */
 export function sessionFromCookie(req: Request): string | null {
@@ -60,15 +88,14 @@ class SignInError extends Error {
  */
 export function signInRouter(options: SignInOptions): Router {
   const router = Router();
-  // Per client address: enough for a person, too few to flood someone's mailbox.
-  const linkLimiter = new RateLimiterRedis({
-    storeClient: options.redis,
-    keyPrefix: `${options.redisKeyPrefix}signin:link`,
-    points: 5,
-    duration: 15 * 60,
-  });
+  const limitLinks = linkRequestLimits(options.redis, options.redisKeyPrefix);
 
-  const callKeys = async <T>(query: string, variables: Record<string, string>): Promise<T> => {
+  /** The keys subgraph's answer; `failure` when it has none. */
+  const callKeys = async <T>(
+    query: string,
+    variables: Record<string, string>,
+    failure: () => SignInError = unavailable,
+  ): Promise<T> => {
     let answer;
     try {
       answer = await postAsService(
@@ -78,10 +105,10 @@ export function signInRouter(options: SignInOptions): Router {
         { secret: options.internalSecret, service: 'gateway', audience: 'keys' },
       );
     } catch {
-      throw unavailable();
+      throw failure();
     }
     const body = JSON.parse(answer.text) as { data?: T; errors?: unknown[] };
-    if (answer.status !== 200 || body.errors || !body.data) throw unavailable();
+    if (answer.status !== 200 || body.errors || !body.data) throw failure();
     return body.data;
   };
 
@@ -104,25 +131,23 @@ export function signInRouter(options: SignInOptions): Router {
         );
       const parsed = emailBody.safeParse(req.body);
       if (!parsed.success) throw new SignInError(400, 'invalid_email', 'Enter a valid email');
-      try {
-        await linkLimiter.consume(req.ip ?? 'unknown');
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw unavailable();
-        res.setHeader('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+      const wait = await limitLinks(req.ip ?? 'unknown', parsed.data.email);
+      if (wait !== null) {
+        res.setHeader('Retry-After', String(wait));
         throw new SignInError(429, 'too_many_requests', 'Too many sign-in links; wait a little');
       }
       const { issueLoginLink } = await callKeys<{ issueLoginLink: string | null }>(ISSUE, {
         email: parsed.data.email,
       });
-      // The same answer whether or not the address has an account: nothing to enumerate.
+      // The same answer, as soon, whether or not the address has an account: nothing to
+      // enumerate. So the mail goes out after the answer, and a failure to send is only logged.
+      res.status(202).json({ sent: true });
       if (issueLoginLink) {
         const url = `${options.dashboardUrl()}${SIGN_IN_PATH}?token=${encodeURIComponent(issueLoginLink)}`;
-        await mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
+        mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
           options.logger.error({ err: (error as Error).message }, 'could not send a sign-in link');
-          throw unavailable();
         });
       }
-      res.status(202).json({ sent: true });
     }),
   );
 
@@ -135,7 +160,7 @@ export function signInRouter(options: SignInOptions): Router {
       if (!parsed.success) throw invalidLink();
       const { redeemLoginLink } = await callKeys<{
         redeemLoginLink: { token: string; accessToken: { expiresAt: string } } | null;
-      }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) });
+      }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) }, sessionNotOpened);
       if (!redeemLoginLink) throw invalidLink();
       const expires = new Date(redeemLoginLink.accessToken.expiresAt);
       res.cookie(SESSION_COOKIE, redeemLoginLink.token, {
@@ -186,6 +211,13 @@ const invalidLink = () =>
     401,
     'invalid_login_link',
     'This sign-in link is unknown, already used or expired; ask for a new one',
+  );
+/** The link may have been used up before the failure (SignInService.redeem): say what to do. */
+const sessionNotOpened = () =>
+  new SignInError(
+    503,
+    'service_unavailable',
+    'Signing in failed; open the link again shortly, and if it is refused, ask for a new sign-in link',
   );
 const unavailable = () =>
   new SignInError(503, 'service_unavailable', 'Sign-in is unavailable; try again shortly');

@@ -6,6 +6,7 @@ import type { Logger } from '../../common/platform/logger';
 import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/platform/metrics';
 import { readManifest, type OperationManifest } from '../../common/contracts/persisted-operations';
 import { connectRedis, pingRedis } from '../../common/platform/redis';
+import { trustProxySetting } from '../../common/platform/trusted-proxies';
 import { ApiError, notFound } from './api-error';
 import { errorBody } from './envelope';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
@@ -48,7 +49,7 @@ export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorServi
   app.use(requestContext({ trustIncoming: false, expose: true }));
   app.use(refuseTrailingSlash);
   // Off by default: X-Forwarded-For is believed only from configured proxies.
-  app.set('trust proxy', deps.config.trustedProxies === '' ? false : deps.config.trustedProxies);
+  app.set('trust proxy', trustProxySetting(deps.config.trustedProxies));
   app.use(parseQueryOnce);
   // Every REST route, from its declaration in routes/; first, as nearly every request is one.
   wireRoutes(app, { deps, collector, document: openApiDocument() });

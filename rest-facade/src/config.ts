@@ -7,6 +7,7 @@ import {
   port,
   type Env,
 } from '../../common/platform/config';
+import { trustedProxies } from '../../common/platform/trusted-proxies';
 import {
   engineEnvSchema,
   toEngineConfig,
@@ -16,11 +17,7 @@ import {
 /** The facade runs the gateway's engine in process, so it takes the engine's settings too. */
 const schema = baseEnvSchema.extend(engineEnvSchema.shape).extend({
   FACADE_PORT: port(3000),
-  /**
-   * Express "trust proxy" setting: which proxies may set X-Forwarded-For. Off by default, so a
-   * caller cannot choose the IP that is logged. Examples: `loopback`, `10.0.0.0/8`, `1`.
-   */
-  TRUSTED_PROXIES: z.string().default(''),
+  TRUSTED_PROXIES: trustedProxies,
   /**
    * How long the collector trusts a tracking code → website lookup before asking again. While a
    * lookup fails (keys subgraph or its database down), a known code keeps its website anyway.

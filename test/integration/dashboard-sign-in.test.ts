@@ -124,6 +124,47 @@ describe('dashboard sign-in (one-time links, session cookie)', () => {
     expect(after.body.errors?.[0]?.extensions?.code).toBe('invalid_access_token');
   });
 
+  it('when 30 sign-ins race with one link, then exactly one gets a session, in each of five rounds', async () => {
+    const { user } = await buildAccount(stack);
+    for (let round = 0; round < 5; round += 1) {
+      const token = await stack.keys.services.signIn.issueLink(user.email);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => signIn(token!)));
+      const statuses = answers.map((answer) => answer.status);
+      expect({ round, signedIn: statuses.filter((status) => status === 204).length }).toEqual({
+        round,
+        signedIn: 1,
+      });
+      expect(statuses.filter((status) => status !== 204).every((status) => status === 401)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('when no session can be opened after the link was claimed, then sign-in answers 503 saying the link may be used up, and the link stays used', async () => {
+    const { user } = await buildAccount(stack);
+    const token = await stack.keys.services.signIn.issueLink(user.email);
+    const { credentials } = stack.keys.services;
+    const createAccessToken = credentials.createAccessToken.bind(credentials);
+    credentials.createAccessToken = () => Promise.reject(new Error('the write was lost'));
+    let failed;
+    try {
+      failed = await signIn(token!);
+    } finally {
+      credentials.createAccessToken = createAccessToken;
+    }
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('set-cookie')).toBeNull();
+    expect(failed.body).toEqual({
+      error: { code: 'service_unavailable', message: expect.stringMatching(/new (sign-in )?link/) },
+    });
+
+    const again = await signIn(token!);
+    expect(again.status).toBe(401);
+    expect(again.body).toMatchObject({ error: { code: 'invalid_login_link' } });
+    const fresh = await stack.keys.services.signIn.issueLink(user.email);
+    expect((await signIn(fresh!)).status).toBe(204);
+  });
+
   it('when a link is unknown or malformed, then sign-in answers 401 invalid_login_link', async () => {
     expect((await signIn('wal_unknown')).body).toMatchObject({
       error: { code: 'invalid_login_link' },
@@ -153,5 +194,100 @@ describe('dashboard sign-in (one-time links, session cookie)', () => {
     } finally {
       await short.stop();
     }
+  });
+});
+
+describe('sign-in link requests behind a trusted proxy (limits per client and per address)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('sign-in-limits', {
+      WEBHOOK_WORKERS_ENABLED: 'false',
+      TRUSTED_PROXIES: 'loopback',
+    });
+  });
+  afterAll(() => stack.stop());
+
+  /** POST /auth/login-link for `email` as the proxy would forward it for `client`. */
+  const ask = (email: string, client: string) =>
+    http<{ error?: { code: string } }>(`${stack.gateway.url}/auth/login-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ email }),
+    });
+  /** Status, body and whether Retry-After came: all a caller learns from an answer. */
+  const seen = async (answer: ReturnType<typeof ask>) => {
+    const { status, body, headers } = await answer;
+    const retryAfter = Number(headers.get('retry-after') ?? 0);
+    return { status, body, retryAfter: retryAfter > 0 && retryAfter <= 15 * 60 };
+  };
+
+  it('when one client behind the trusted proxy asks for six links, then the sixth is 429 with Retry-After, and another client behind the same proxy still gets its link', async () => {
+    for (let i = 0; i < 5; i += 1)
+      expect((await ask(`someone-${i}@example.test`, '203.0.113.1')).status).toBe(202);
+    expect(await seen(ask('someone-5@example.test', '203.0.113.1'))).toEqual({
+      status: 429,
+      body: { error: { code: 'too_many_requests', message: expect.any(String) } },
+      retryAfter: true,
+    });
+    expect((await ask('someone-else@example.test', '203.0.113.2')).status).toBe(202);
+  });
+
+  it('when one address is asked for from six clients, then the sixth request is 429 whatever the case, alike for an address without an account, and the last client may still ask for other addresses', async () => {
+    const { user } = await buildAccount(stack);
+    const answers = async (email: string, network: string) => {
+      const seenAnswers = [];
+      for (let i = 1; i <= 6; i += 1) {
+        const asked = i % 2 === 0 ? email.toUpperCase() : email;
+        seenAnswers.push(await seen(ask(asked, `${network}.${i}`)));
+      }
+      const otherAddress = await ask(`other-${network}@example.test`, `${network}.6`);
+      return { seenAnswers, otherAddress: otherAddress.status };
+    };
+    const known = await answers(user.email, '198.51.100');
+    const unknown = await answers('nobody-at-all@example.test', '192.0.2');
+    expect(known.seenAnswers.map((answer) => answer.status)).toEqual([
+      202, 202, 202, 202, 202, 429,
+    ]);
+    expect(known.seenAnswers[5]!.retryAfter).toBe(true);
+    expect(known.otherAddress).toBe(202);
+    // Nothing tells an address with an account from one without.
+    expect(unknown).toEqual(known);
+  });
+});
+
+describe('sign-in link requests when mail cannot be sent', () => {
+  let stack: Stack;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    stack = await startStack(
+      'sign-in-smtp-down',
+      // Nothing listens on port 1: every mail fails at once.
+      { WEBHOOK_WORKERS_ENABLED: 'false', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'error' },
+      logs.sink,
+    );
+  });
+  afterAll(() => stack.stop());
+
+  it('when the mail of a link fails, then the address with an account gets the same 202 as one without, and the failure is logged', async () => {
+    const { user } = await buildAccount(stack);
+    const ask = (email: string) =>
+      http(`${stack.gateway.url}/auth/login-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+    const known = await ask(user.email);
+    const unknown = await ask('nobody-here@example.test');
+    expect({ status: known.status, body: known.body }).toEqual({
+      status: 202,
+      body: { sent: true },
+    });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 202,
+      body: { sent: true },
+    });
+    await waitFor(() =>
+      logs.records().find((line) => line.msg === 'could not send a sign-in link'),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { parse } from 'graphql';
 import type { RedisClient } from '../../common/platform/redis';
@@ -13,6 +14,7 @@ import { startStack, type Stack } from '../support/stack';
 import { QUERY_LIMITS } from '../../gateway/src/query-limits';
 import { tokensLastUsed } from '../../common/contracts/token-use';
 import { waitFor } from '../support/wait';
+import { captureLogs } from '../support/log-capture';
 
 const persisted = (name: string) => {
   const op = readManifest().operations.find((o) => o.name === name)!;
@@ -59,6 +61,33 @@ describe('gateway in development', () => {
     expect(response.body).toContain('graphiql');
     expect(response.body).not.toMatch(/<script[^>]+src="https?:\/\//);
     expect(response.body).not.toMatch(/<link[^>]+href="https?:\/\//);
+  });
+
+  it('when a browser opens /graphql, then the explorer comes with a Content-Security-Policy admitting only its own inline scripts, and may not be framed or sniffed', async () => {
+    const response = await http<string>(stack.gateway.graphqlUrl, {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const policy = new Map(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values] as const),
+    );
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    const scripts = policy.get('script-src') ?? [];
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    expect(scripts).toEqual(expect.arrayContaining(inline));
   });
 
   it('when a browser opens /graphql, then the explorer comes compressed, with an ETag that revalidates to 304', async () => {
@@ -125,6 +154,21 @@ describe('gateway in development', () => {
       '{ __schema { queryType { name } } }',
     );
     expect(response.body.data?.__schema.queryType.name).toBe('Query');
+  });
+
+  it('when a document misspells a field or an enum value, then the messages suggest the schema’s names (introspection is on here)', async () => {
+    const field = await graphql(stack.gateway.graphqlUrl, '{ me { emial } }');
+    expect(field.status).toBe(400);
+    expect(field.body.errors?.[0]?.message).toBe(
+      'Cannot query field "emial" on type "User". Did you mean "email"?',
+    );
+    const value = await graphql(
+      stack.gateway.graphqlUrl,
+      'mutation { createApiKey(input: { organizationId: "1", name: "x", permissions: [ADMN] }) { key } }',
+    );
+    expect(value.body.errors?.[0]?.message).toBe(
+      'Value "ADMN" does not exist in "Permission" enum. Did you mean the enum value "ADMIN"?',
+    );
   });
 
   it('LIM-2: when an API key is sent to the gateway directly, then 403: keys are taken where limits and quotas apply', async () => {
@@ -351,12 +395,18 @@ describe('gateway in development', () => {
 
 describe('gateway in production', () => {
   let stack: Stack;
+  const logs = captureLogs();
   beforeAll(async () => {
-    stack = await startStack('gateway-prod', {
-      NODE_ENV: 'production',
-      WEBHOOK_WORKERS_ENABLED: 'false',
-      WEBHOOK_SECRET_KEY: 'c'.repeat(64),
-    });
+    stack = await startStack(
+      'gateway-prod',
+      {
+        NODE_ENV: 'production',
+        WEBHOOK_WORKERS_ENABLED: 'false',
+        WEBHOOK_SECRET_KEY: 'c'.repeat(64),
+        LOG_LEVEL: 'info',
+      },
+      logs.sink,
+    );
   });
   afterAll(() => stack.stop());
 
@@ -365,6 +415,68 @@ describe('gateway in production', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
+
+  it.each([
+    ['an unknown operationName', { query: '{ me { id } }', operationName: 'x' }],
+    [
+      'two operations and no operationName',
+      { query: 'query A { me { id } } query B { me { id } }' },
+    ],
+  ])(
+    'when a document’s operation cannot be resolved (%s), then 400 OPERATION_RESOLUTION_FAILURE, logged below error level and without a stack',
+    async (_case, body) => {
+      const before = logs.lines.length;
+      const response = await postTo<{
+        data?: unknown;
+        errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+      }>(stack.gateway.graphqlUrl, body, {});
+      expect(response.status).toBe(400);
+      expect(response.body.data).toBeUndefined();
+      expect(response.body.errors).toEqual([
+        {
+          message: expect.stringMatching(/operation/i),
+          extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+        },
+      ]);
+      const logged = logs.lines.slice(before).join('');
+      expect(logged).not.toMatch(/"level":"(error|fatal)"/);
+      expect(logged).not.toContain('"stack"');
+    },
+  );
+
+  it.each([
+    [
+      'a misspelt enum value',
+      'mutation { createApiKey(input: { organizationId: "1", name: "x", permissions: [ADMN] }) { key } }',
+      {},
+      ['ADMIN', 'Permission'],
+    ],
+    [
+      'a misspelt enum value in variables',
+      'mutation ($p: [Permission!]) { createApiKey(input: { organizationId: "1", name: "x", permissions: $p }) { key } }',
+      { p: ['ADMN'] },
+      ['ADMIN', 'CreateApiKeyInput'],
+    ],
+    ['a misspelt field', '{ me { emial } }', {}, ['email', 'User']],
+    ['a field without its selection', '{ me }', {}, ['User', 'me {']],
+    ['an unknown type', '{ me { ... on Usr { id } } }', {}, ['User']],
+    ['an unknown argument', '{ website(idd: "1") { id } }', {}, ['Query', 'ID!']],
+    [
+      'a misspelt input field',
+      'mutation { createApiKey(input: { organizationId: "1", nme: "x" }) { key } }',
+      {},
+      ['CreateApiKeyInput', 'name', 'String!'],
+    ],
+  ])(
+    'when a document has %s, then 400 without a suggestion or a schema name the caller did not write',
+    async (_case, query, variables, hidden) => {
+      const response = await graphql(stack.gateway.graphqlUrl, query, variables);
+      expect(response.status).toBe(400);
+      const messages = response.body.errors!.map((error) => error.message).join('\n');
+      expect(messages).not.toMatch(/did you mean|suggestion/i);
+      for (const name of hidden) expect(messages).not.toContain(name);
+    },
+  );
 
   it('when a browser opens /graphql, then no explorer is served', async () => {
     const response = await http<string>(stack.gateway.graphqlUrl, {

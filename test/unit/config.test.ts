@@ -1,4 +1,5 @@
 import { ConfigError } from '../../common/platform/config';
+import { trustProxySetting } from '../../common/platform/trusted-proxies';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadKeysConfig } from '../../subgraphs/keys/src/config';
@@ -122,6 +123,20 @@ describe('configuration', () => {
         expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
     },
   );
+
+  it('when TRUSTED_PROXIES names no proxy Express understands, then the gateway and the facade both refuse to start, naming it', () => {
+    for (const load of [loadGatewayConfig, loadFacadeConfig])
+      expect(() => load({ INTERNAL_SECRET: secret, TRUSTED_PROXIES: 'the-balancer' })).toThrow(
+        /TRUSTED_PROXIES: must be a number of hops/,
+      );
+  });
+
+  it('when TRUSTED_PROXIES is a number, then it counts hops rather than naming the address 0.0.0.1', () => {
+    const { trustedProxies } = loadGatewayConfig({ INTERNAL_SECRET: secret, TRUSTED_PROXIES: '1' });
+    expect(trustProxySetting(trustedProxies)).toBe(1);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+    expect(trustProxySetting('')).toBe(false);
+  });
 
   it('when a MongoDB URI has the wrong scheme, then MONGODB_URI is named', () => {
     expect(() => loadKeysConfig({ INTERNAL_SECRET: secret, MONGODB_URI: 'postgres://x' })).toThrow(

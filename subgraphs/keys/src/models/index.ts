@@ -84,7 +84,7 @@ accessTokenSchema.index({ secretHash: 1 }, { unique: true });
 accessTokenSchema.index({ userId: 1 });
 accessTokenSchema.index({ lineage: 1 });
 
-/** A one-time sign-in link: only the hash of its secret is kept; deleted when used. */
+/** A one-time sign-in link: only the hash of its secret is kept; used once it has a claim. */
 const loginLinkSchema = new Schema(
   {
     secretHash: { type: String, required: true },
@@ -94,6 +94,18 @@ const loginLinkSchema = new Schema(
   { timestamps: true },
 );
 loginLinkSchema.index({ secretHash: 1 }, { unique: true });
+
+/**
+ * The use of one sign-in link: `_id` is the link's id. Redeeming a link is inserting its claim,
+ * which the primary key makes atomic on every engine (FerretDB 1.x's findOneAndDelete is not:
+ * two concurrent redemptions could both get the link). Kept until the link would have expired.
+ */
+const loginLinkClaimSchema = new Schema({
+  _id: { type: String, required: true },
+  userId: { type: Schema.Types.ObjectId, required: true },
+  claimedAt: { type: Date, required: true },
+  expiresAt: { type: Date, required: true },
+});
 
 /**
  * The External API calls one key made within one call-log stream entry (a facade batch of up to
@@ -198,6 +210,7 @@ export type Website = InferSchemaType<typeof websiteSchema>;
 export type ApiKey = InferSchemaType<typeof apiKeySchema>;
 export type AccessToken = InferSchemaType<typeof accessTokenSchema>;
 export type LoginLink = InferSchemaType<typeof loginLinkSchema>;
+export type LoginLinkClaim = InferSchemaType<typeof loginLinkClaimSchema>;
 export type ApiCallBucket = InferSchemaType<typeof apiCallBucketSchema>;
 export type KeyUse = InferSchemaType<typeof keyUseSchema>;
 export type UsageMonth = InferSchemaType<typeof usageMonthSchema>;
@@ -212,6 +225,7 @@ export interface KeysModels {
   ApiKey: Model<ApiKey>;
   AccessToken: Model<AccessToken>;
   LoginLink: Model<LoginLink>;
+  LoginLinkClaim: Model<LoginLinkClaim>;
   ApiCallBucket: Model<ApiCallBucket>;
   KeyUse: Model<KeyUse>;
   UsageMonth: Model<UsageMonth>;
@@ -228,6 +242,7 @@ export function createKeysModels(connection: Connection): KeysModels {
     ApiKey: connection.model('ApiKey', apiKeySchema),
     AccessToken: connection.model('AccessToken', accessTokenSchema),
     LoginLink: connection.model('LoginLink', loginLinkSchema),
+    LoginLinkClaim: connection.model('LoginLinkClaim', loginLinkClaimSchema),
     ApiCallBucket: connection.model('ApiCallBucket', apiCallBucketSchema),
     KeyUse: connection.model('KeyUse', keyUseSchema),
     UsageMonth: connection.model('UsageMonth', usageMonthSchema),

@@ -1,3 +1,5 @@
+import type { Types } from 'mongoose';
+import { onlyDuplicateKeys } from '../../../../common/platform/duplicate-keys';
 import { generateSecret, sha256Hex } from '../../../../common/platform/secrets';
 import type { KeysModels } from '../models';
 import type { CredentialService } from './credential.service';
@@ -16,10 +18,12 @@ export async function issueLoginLink(
   email: string,
   now = new Date(),
 ): Promise<string | null> {
+  // Expired links and their claims go here (FerretDB has no TTL indexes), for every address
+  // asked for, so that one without an account takes as long to answer as one with.
+  await models.LoginLink.deleteMany({ expiresAt: { $lte: now } });
+  await models.LoginLinkClaim.deleteMany({ expiresAt: { $lte: now } });
   const user = await models.User.findOne({ email: email.trim().toLowerCase() }).lean();
   if (!user) return null;
-  // Links are deleted when used; unused ones go here (FerretDB has no TTL indexes).
-  await models.LoginLink.deleteMany({ expiresAt: { $lte: now } });
   const secret = generateSecret(LOGIN_LINK_PREFIX);
   await models.LoginLink.create({
     secretHash: sha256Hex(secret),
@@ -50,18 +54,21 @@ export class SignInService {
   }
 
   /**
-   * Uses up the link (deleted atomically: of two concurrent redemptions one wins) and opens a
-   * session. Null when the link is unknown, used or expired.
+   * Uses up the link and opens a session; null when the link is unknown, used or expired. The
+   * link is used by inserting its claim, which only one of any number of concurrent redemptions
+   * can do, on MongoDB and FerretDB alike, and which needs nothing but the database the link is
+   * in. A failure after the claim (the session could not be written) leaves the link used: the
+   * caller gets the error and asks for a new link, but a link never opens two sessions.
    */
   async redeem(
     secretHash: string,
     now = new Date(),
   ): Promise<{ token: string; id: string; prefix: string; expiresAt: Date } | null> {
-    const link = await this.models.LoginLink.findOneAndDelete({
+    const link = await this.models.LoginLink.findOne({
       secretHash,
       expiresAt: { $gt: now },
     }).lean();
-    if (!link) return null;
+    if (!link || !(await this.claim(link, now))) return null;
     const expiresAt = new Date(now.getTime() + this.settings.sessionLifetimeMs);
     const session = await this.credentials.createAccessToken(
       String(link.userId),
@@ -70,6 +77,25 @@ export class SignInService {
       expiresAt,
     );
     return { ...session, expiresAt };
+  }
+
+  /** True for the one redemption whose insert of the link's claim succeeded. */
+  private async claim(
+    link: { _id: Types.ObjectId; userId: Types.ObjectId; expiresAt: Date },
+    now: Date,
+  ): Promise<boolean> {
+    try {
+      await this.models.LoginLinkClaim.create({
+        _id: String(link._id),
+        userId: link.userId,
+        claimedAt: now,
+        expiresAt: link.expiresAt,
+      });
+      return true;
+    } catch (error) {
+      if (onlyDuplicateKeys(error)) return false;
+      throw error;
+    }
   }
 
   /** Ends the session whose value has this hash; false when there was none. */
