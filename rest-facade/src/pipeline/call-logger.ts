@@ -11,9 +11,11 @@ import { API_BASE } from '../routes/common';
 export const CLIENT_CLOSED_REQUEST = 499;
 
 /**
- * Records every External API call (timestamp, endpoint, status, IP, key) once its response is
- * done: sent, or cut short because the client closed the connection ('close' fires in both
- * cases, 'finish' only in the first).
+ * Records every External API call made with a key (timestamp, endpoint, status, IP, key) once its
+ * response is done: sent, or cut short because the client closed the connection ('close' fires in
+ * both cases, 'finish' only in the first). A call without an identified key (none, malformed or
+ * unknown, or a path that is not the API's) is not recorded: the log is read per key, so its
+ * record could never be read, and anyone could fill the database with them.
  */
 export function callLogger(callLog: CallLogWriter): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -40,7 +42,10 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
       // for it, so it carries the key the call was counted for.
       if (res.locals.answering)
         callLog.recordAfter(new Promise<void>((resolve) => (res.locals.answered = resolve)), build);
-      else callLog.record(build());
+      else {
+        const record = build();
+        if (record.keyId !== null) callLog.record(record);
+      }
     });
     next();
   };
