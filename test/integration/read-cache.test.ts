@@ -10,14 +10,14 @@ import { createLogger } from '../../common/platform/logger';
 import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { NO_GENERATION, ReadCache } from '../../rest-facade/src/cache/read-cache';
 import { startTcpProxy } from '../support/tcp-proxy';
-import { deleteKeysMatching, keysMatching } from '../support/redis';
+import { deleteKeysMatching, keysMatching, testKeyPrefix } from '../support/redis';
 import { waitFor, waitUntil } from '../support/wait';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('ReadCache (answers stamped with the generation of their data, in process and in Redis)', () => {
   const redis = createRedis(REDIS_URL);
-  const prefix = `test:read-cache:${randomBytes(4).toString('hex')}:`;
+  const prefix = testKeyPrefix(`read-cache_${randomBytes(4).toString('hex')}`);
   const clients: ReturnType<typeof createRedis>[] = [];
   const site = siteTag('w1');
 
