@@ -45,8 +45,8 @@ const BYPASS: ReadLookup = { result: 'bypass' };
  * is served only an answer with the same stamp, so a change is seen by the very next call.
  * Reading never creates a generation, since the caller may turn out not to be allowed to read
  * what it asked about: a tag without one has nothing to serve, and the first answer kept for it
- * starts it (storeFirst). Whenever Redis cannot be read, the call goes to the operation and nothing is stored: an outage
- * costs speed, never correctness.
+ * starts it (storeFirst). Whenever Redis cannot be read, the call goes to the operation and
+ * nothing is stored: an outage costs speed, never correctness.
  */
 export class ReadCache {
   private readonly local: LRUCache<string, { body: string; stamp: string }>;

@@ -63,7 +63,7 @@ function identifyToken(deps: FacadeDeps): Step<TokenCall> {
   };
 }
 
-function refuseImpossibleIds(route: AccessTokenRoute): Step<TokenCall> {
+function requirePossibleId(route: AccessTokenRoute): Step<TokenCall> {
   return (call) => refuseImpossibleId(route.idParam, call.req);
 }
 
@@ -121,7 +121,7 @@ export function accessTokenHandler(route: AccessTokenRoute, deps: FacadeDeps) {
         ]
       : []),
     identifyToken(deps),
-    ...(route.idParam ? [refuseImpossibleIds(route)] : []),
+    ...(route.idParam ? [requirePossibleId(route)] : []),
     runOperation(route, deps),
     answer(route),
   ]);

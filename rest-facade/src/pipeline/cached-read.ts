@@ -23,22 +23,18 @@ export interface CachedRead {
 const HOUR_MS = 3_600_000;
 
 /**
- * Starts reading the generation of what the route's answer depends on; null for a website id that
- * cannot be one, which is answered 404 without anything being read.
+ * Starts reading the generation of what the route's answer depends on; null for a path id that
+ * cannot be one, which is answered 404 with nothing read (routes/path-ids.ts).
  */
 export function startCachedRead(
   route: ApiKeyRoute,
   cache: ReadCache,
   req: Request,
 ): CachedRead | null {
+  if (route.idParam && !canBeId(param(req, route.idParam.name))) return null;
   // An analytics answer shows nothing of the accounts but the website's id: whether the caller
   // may read the website is decided before the cache, and its scope is part of the key.
-  let tag: ReadTag = 'accounts';
-  if (route.cache === 'website') {
-    const websiteId = param(req, 'websiteId');
-    if (!canBeId(websiteId)) return null;
-    tag = siteTag(websiteId);
-  }
+  const tag = route.cache === 'website' ? siteTag(param(req, 'websiteId')) : 'accounts';
   return { tag, generation: started(cache.generation(tag)) };
 }
 
