@@ -56,19 +56,9 @@ export class GatewayClient {
     const operationName = typeof operation === 'string' ? operation : operationNameOf(operation);
     const id = this.ids.get(operationName);
     if (!id) throw new Error(`operation ${operationName} is not in the manifest`);
-    let identity: CallerIdentity;
-    try {
-      identity =
-        'identity' in caller
-          ? caller.identity
-          : await this.engine.authenticator.identify(caller.credential);
-    } catch (error) {
-      // A refused credential (401/403) or its store unreachable (503), formatted as the gateway
-      // service formats a failed authentication.
-      if (!(error instanceof GraphQLError)) throw error;
-      const formatted = hideInternalErrors(error.toJSON(), error, this.logger);
-      return { data: null, errors: [formatted as GraphQLErrorPayload] };
-    }
+    const identified = 'identity' in caller ? caller : await this.identify(caller.credential);
+    if ('errors' in identified) return { data: null, errors: identified.errors };
+    const { identity } = identified;
     const response = await this.engine.apollo.executeOperation<TData>(
       { operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash: id } } },
       { contextValue: { identity } },
@@ -76,6 +66,22 @@ export class GatewayClient {
     if (response.body.kind !== 'single') throw new Error(`${operationName} answered incrementally`);
     const { data, errors } = response.body.singleResult;
     return { data: data ?? null, errors: (errors ?? []) as GraphQLErrorPayload[] };
+  }
+
+  /**
+   * Who a credential is, as the engine's authenticator resolves it; a refused credential (401,
+   * 403) or its store unreachable (503) as the errors the gateway service answers then.
+   */
+  async identify(
+    credential: string,
+  ): Promise<{ identity: CallerIdentity } | { errors: GraphQLErrorPayload[] }> {
+    try {
+      return { identity: await this.engine.authenticator.identify(credential) };
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      const formatted = hideInternalErrors(error.toJSON(), error, this.logger);
+      return { errors: [formatted as GraphQLErrorPayload] };
+    }
   }
 }
 

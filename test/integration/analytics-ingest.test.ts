@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { RedisClient } from '../../common/platform/redis';
-import { deleteKeysMatching, keysMatching, openTestRedis } from '../support/redis';
+import { deleteKeysMatching, keysMatching, openTestRedis, testRunPrefix } from '../support/redis';
 import { createLogger } from '../../common/platform/logger';
 import { deadLetterStream, StreamConsumer } from '../../common/platform/stream-consumer';
 import type { CollectedEvent } from '../../common/contracts/collected-event';
@@ -28,7 +28,10 @@ const logger = createLogger('analytics-ingest-test', 'silent');
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const DAY = '2026-11-20';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const newPrefix = () => `test:ingest-${randomBytes(3).toString('hex')}:`;
+const fileId = randomBytes(3).toString('hex');
+/** This file's prefixes, each test's under it. */
+const filePrefix = () => `${testRunPrefix()}ingest-${fileId}`;
+const newPrefix = () => `${filePrefix()}-${randomBytes(3).toString('hex')}:`;
 const noLease = async () => undefined;
 
 /** Deletes every key under `prefix` (hot tier, admitted value sets, streams, leases). */
@@ -210,7 +213,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
   });
   afterAll(async () => {
     await Promise.all(started.map((service) => service.stop()));
-    await deleteKeys(redis, 'test:ingest-');
+    await deleteKeys(redis, filePrefix());
     redis.disconnect();
     await connection.dropDatabase();
     await connection.close();

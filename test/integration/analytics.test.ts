@@ -228,6 +228,43 @@ describe('analytics: collected traffic read back through the External API', () =
     });
   });
 
+  describe('a website id that cannot be one', () => {
+    use('overview');
+    it('DATA-6: when the website id is not 24 hexadecimal digits, then it is answered 404 where an unknown id is, after bad parameters and a bad body, and no operation runs for it', async () => {
+      const { apollo } = stack.facade.engine;
+      const operations = jest.spyOn(apollo, 'executeOperation');
+      try {
+        const badRange = await api<Envelope<unknown>>(
+          stack,
+          await key(),
+          '/analytics/not-an-id?range=2y',
+        );
+        expect(badRange.status).toBe(400);
+        const unknown = await api<Envelope<unknown>>(
+          stack,
+          await key(),
+          `/analytics/${'f'.repeat(25)}`,
+        );
+        expect(unknown.status).toBe(404);
+        expect(unknown.body.error).toMatchObject({
+          code: 'not_found',
+          message: 'Website not found',
+        });
+        const query = await api<Envelope<unknown>>(stack, await key(), '/query/not-an-id', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ metrics: ['nothing'] }),
+        });
+        expect(query.status).toBe(400);
+        // Only the keys' own look-ups (each key is new here) ran.
+        const run = operations.mock.calls.map(([request]) => request.operationName);
+        expect(run.filter((name) => name !== 'Viewer')).toEqual([]);
+      } finally {
+        operations.mockRestore();
+      }
+    });
+  });
+
   describe('GET /analytics/:websiteId/countries, /pages, /technology', () => {
     use('breakdowns');
     it('DATA-6: when traffic came from three countries, then countries lists each with exact counts, most visitors first', async () => {

@@ -14,7 +14,7 @@ import { startStack, type Stack } from '../support/stack';
 import { waitFor, waitUntil } from '../support/wait';
 import { Cluster } from 'ioredis';
 import type { RedisClient } from '../../common/platform/redis';
-import { deleteKeysMatching, openTestRedis } from '../support/redis';
+import { deleteKeysMatching, openTestRedis, testKeyPrefix } from '../support/redis';
 
 type Usage = { data: Record<string, unknown> };
 
@@ -501,7 +501,7 @@ describe('the usage limiter on its own Redis client', () => {
   };
   beforeEach(async () => {
     redis = await openTestRedis();
-    prefix = `test:minute:${randomBytes(4).toString('hex')}:`;
+    prefix = testKeyPrefix(`minute_${randomBytes(4).toString('hex')}`);
     limiter = new UsageLimiter(redis, prefix, createLogger('limits', 'silent'), emptyLedger);
     // The counters exist, as after the first call of the month (each test counts its own commands).
     await emptyLedger.restore(subject(5), new Date());

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { announceReadChange, siteTag, type ReadTag } from '../../common/contracts/read-cache';
+import {
+  announceReadChange,
+  readGenerationKey,
+  SITE_GENERATION_TTL_MS,
+  siteTag,
+  type ReadTag,
+} from '../../common/contracts/read-cache';
 import { createLogger } from '../../common/platform/logger';
 import { createRedis, waitForRedis } from '../../common/platform/redis';
-import { ReadCache } from '../../rest-facade/src/cache/read-cache';
+import { NO_GENERATION, ReadCache } from '../../rest-facade/src/cache/read-cache';
 import { startTcpProxy } from '../support/tcp-proxy';
-import { deleteKeysMatching, keysMatching } from '../support/redis';
+import { deleteKeysMatching, keysMatching, testKeyPrefix } from '../support/redis';
 import { waitFor, waitUntil } from '../support/wait';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('ReadCache (answers stamped with the generation of their data, in process and in Redis)', () => {
   const redis = createRedis(REDIS_URL);
-  const prefix = `test:read-cache:${randomBytes(4).toString('hex')}:`;
+  const prefix = testKeyPrefix(`read-cache_${randomBytes(4).toString('hex')}`);
   const clients: ReturnType<typeof createRedis>[] = [];
   const site = siteTag('w1');
 
@@ -58,6 +64,60 @@ describe('ReadCache (answers stamped with the generation of their data, in proce
       result: 'hit-shared',
       body: '{"n":1}',
     });
+  });
+
+  it('when a website has no generation, then reading creates none, and the first answer kept starts it, to expire a day after', async () => {
+    const { cache } = await facadeCache();
+    const fresh = siteTag('never-written');
+    const key = readGenerationKey(prefix, fresh);
+    expect(await cache.generation(fresh)).toBe(NO_GENERATION);
+    const lookup = await cache.lookup(fresh, NO_GENERATION, 'GET /pages/never-written');
+    expect(await redis.exists(key)).toBe(0);
+    if (lookup.result !== 'miss') throw new Error(`expected a miss, got ${lookup.result}`);
+    lookup.store('{"first":true}');
+    await waitFor(async () => (await redis.exists(key)) === 1);
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(SITE_GENERATION_TTL_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(SITE_GENERATION_TTL_MS);
+    expect(await read(cache, 'GET /pages/never-written', '{}', fresh)).toEqual({
+      result: 'hit-local',
+      body: '{"first":true}',
+    });
+  });
+
+  it('when a change is announced between a call’s read of a missing generation and its answer, then that answer is not kept', async () => {
+    const a = await facadeCache();
+    const b = await facadeCache();
+    const fresh = siteTag('written-meanwhile');
+    const lookup = await a.cache.lookup(
+      fresh,
+      await a.cache.generation(fresh),
+      'GET /visitors/written-meanwhile',
+    );
+    await announceReadChange(redis, prefix, fresh);
+    if (lookup.result !== 'miss') throw new Error(`expected a miss, got ${lookup.result}`);
+    lookup.store('{"before":true}');
+    const generation = await redis.get(readGenerationKey(prefix, fresh));
+    // The write that would keep it goes out before the next read: neither tier holds it.
+    for (const { cache } of [a, b]) {
+      const again = await cache.lookup(
+        fresh,
+        await cache.generation(fresh),
+        'GET /visitors/written-meanwhile',
+      );
+      expect(again.result).toBe('miss');
+    }
+    expect(await redis.get(readGenerationKey(prefix, fresh))).toBe(generation);
+  });
+
+  it('when a writer announces a change of a website, then its generation expires a day after; the accounts’ is kept', async () => {
+    const tag = siteTag('announced');
+    await announceReadChange(redis, prefix, tag);
+    expect(await redis.pttl(readGenerationKey(prefix, tag))).toBeGreaterThan(
+      SITE_GENERATION_TTL_MS - 60_000,
+    );
+    await announceReadChange(redis, prefix, 'accounts');
+    expect(await redis.pttl(readGenerationKey(prefix, 'accounts'))).toBe(-1);
   });
 
   it('when two requests differ in anything (variables, scope), then neither is answered with the other', async () => {

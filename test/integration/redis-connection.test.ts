@@ -15,7 +15,7 @@ import { connectRedis, createRedis, waitForRedis } from '../../common/platform/r
 import { createLogger } from '../../common/platform/logger';
 import { turnBatch } from '../../common/platform/turn-batch';
 import { onPath, startEngine } from '../../scripts/lib/engines';
-import { testRedisUrl } from '../support/redis';
+import { testKeyPrefix, testRedisUrl } from '../support/redis';
 import { startTcpProxy } from '../support/tcp-proxy';
 
 /**
@@ -26,7 +26,7 @@ async function withWriteCount(
   check: (redis: Redis, key: string, writes: () => number) => Promise<void>,
 ): Promise<void> {
   const redis = createRedis(testRedisUrl()) as Redis;
-  const key = `test:redis-connection:${process.pid}:${Date.now()}`;
+  const key = `${testKeyPrefix(`redis-connection_${process.pid}`)}${Date.now()}`;
   try {
     await waitForRedis(redis);
     // Each call of either is one write to the socket (writev: several buffers at once).

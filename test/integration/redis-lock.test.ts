@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { LockBusyError, oneAtATime, withRedisLock } from '../../common/platform/redis-lock';
+import { testKeyPrefix } from '../support/redis';
 
 describe('withRedisLock (one change at a time, across instances)', () => {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const lockKey = `test:redis-lock:${randomBytes(4).toString('hex')}`;
+  const lockKey = `${testKeyPrefix(`redis-lock_${randomBytes(4).toString('hex')}`)}lock`;
 
   beforeAll(() => waitForRedis(redis));
   afterAll(async () => {

@@ -13,7 +13,7 @@ import {
 import { createPlatformEventConsumer } from '../../subgraphs/webhooks/src/delivery/platform-event-consumer';
 import type { RedisClient } from '../../common/platform/redis';
 import { captureLogs } from '../support/log-capture';
-import { openTestRedis } from '../support/redis';
+import { openTestRedis, testKeyPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 
 const logger = createLogger('stream-consumer-test', 'silent');
@@ -24,7 +24,7 @@ describe('StreamConsumer', () => {
   beforeEach(async () => {
     redis = await openTestRedis();
     // Tagged as the services' streams are: its lease and dead letters share its cluster slot.
-    stream = `test:{stream:${randomBytes(4).toString('hex')}}`;
+    stream = `${testKeyPrefix(`stream_${randomBytes(4).toString('hex')}`)}{stream}`;
   });
   afterEach(async () => {
     await redis.del(stream, `${stream}:lease`);
@@ -212,7 +212,7 @@ describe('StreamConsumer', () => {
 describe('platform-event consumer', () => {
   it('when handing events over fails while MongoDB is away, then they are retried in place and handed over as soon as it is back, none dead-lettered', async () => {
     const redis = await openTestRedis();
-    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const prefix = testKeyPrefix(`platform-events_${randomBytes(4).toString('hex')}`);
     const handed: string[] = [];
     let failures = 0;
     const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), {

@@ -3,7 +3,7 @@ import { createLogger } from '../../common/platform/logger';
 import type { RedisClient } from '../../common/platform/redis';
 import { StreamOutbox, type OutboxOptions } from '../../common/platform/stream-outbox';
 import { captureLogs } from '../support/log-capture';
-import { deleteKeysMatching, openTestRedis } from '../support/redis';
+import { deleteKeysMatching, openTestRedis, testKeyPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 
 const GROUP = 'readers';
@@ -19,7 +19,7 @@ describe('StreamOutbox: entries kept until their consumer has taken them', () =>
   });
   beforeEach(async () => {
     // A hash tag of its own, as the services' streams have (the marker shares its slot).
-    stream = `test:outbox:{${randomBytes(4).toString('hex')}}`;
+    stream = `${testKeyPrefix('outbox')}{${randomBytes(4).toString('hex')}}`;
     await redis.xgroup('CREATE', stream, GROUP, '0', 'MKSTREAM');
   });
   afterEach(async () => {

@@ -9,7 +9,7 @@ import { callApi } from '../support/api-client';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { graphql, http } from '../support/http';
 import { captureLogs } from '../support/log-capture';
-import { openTestRedis } from '../support/redis';
+import { openTestRedis, testKeyPrefix } from '../support/redis';
 import { startStack, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -153,7 +153,7 @@ describe('StreamConsumer after its group or stream vanished', () => {
   beforeEach(async () => {
     redis = await openTestRedis(redisUrl);
     // Tagged as the services' streams are: its lease shares its cluster slot.
-    stream = `test:{recovery:${randomBytes(4).toString('hex')}}`;
+    stream = `${testKeyPrefix(`recovery_${randomBytes(4).toString('hex')}`)}{recovery}`;
   });
   afterEach(async () => {
     await redis.del(stream, `${stream}:lease`);

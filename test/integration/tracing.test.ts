@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { testKeyPrefix } from '../support/redis';
 import { testMongoUri } from '../support/stack';
 import { TestProcess } from '../support/test-process';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -156,7 +157,7 @@ describe('OTLP export', () => {
       LOG_LEVEL: 'info',
       INTERNAL_SECRET: randomBytes(32).toString('hex'),
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_KEY_PREFIX: `test:otlp_${randomBytes(3).toString('hex')}:`,
+      REDIS_KEY_PREFIX: testKeyPrefix(`otlp_${randomBytes(3).toString('hex')}`),
       MONGODB_URI: testMongoUri(`otlp_${randomBytes(3).toString('hex')}`),
       KEYS_PORT: '0',
       OTEL_EXPORTER_OTLP_ENDPOINT: new URL(collector.url).origin,

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../common/platform/logger';
 import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { bumpGeneration, VersionedCache } from '../../common/platform/versioned-cache';
+import { testKeyPrefix } from '../support/redis';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { waitFor } from '../support/wait';
 
 describe('VersionedCache (per-process cache dropped on every instance through Redis)', () => {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const generationKey = `test:versioned-cache:${randomBytes(4).toString('hex')}:generation`;
+  const generationKey = `${testKeyPrefix(`versioned-cache_${randomBytes(4).toString('hex')}`)}generation`;
   const newCache = () =>
     new VersionedCache<{ version: number }>(
       redis,

@@ -11,8 +11,12 @@
  * redis-server processes instead (redis-cluster.ts), as a `redis+cluster://` URL: every stack and
  * test connection then runs on the cluster.
  *
+ * The run's id (`TEST_RUN_ID`) starts every Redis key prefix of the run (redis.ts, testRunPrefix),
+ * so that global-teardown.ts checks and deletes this run's keys only.
+ *
  * Environment changes made here are inherited by the jest workers, which start afterwards.
  */
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +33,7 @@ import { ENGINE_STATE_KEY, REDIS_CLUSTER_STATE_KEY, type EngineState } from './e
 import { startRedisCluster } from './redis-cluster';
 
 export default async function globalSetup(): Promise<void> {
+  process.env.TEST_RUN_ID = randomBytes(4).toString('hex');
   process.env.TEST_REDIS_URL = await provideRedis();
   process.env.TEST_MONGODB_URI = await provideMongo();
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/engines';
+import { testKeyPrefix } from './redis';
 import { spawnFromRoot, TestProcess, tsxArgs } from './test-process';
 
 /** The five port variables of `npm start`, by service. */
@@ -27,7 +28,7 @@ export async function npmStartEnv(label: string): Promise<Record<string, string>
     HOME: process.env.HOME ?? tmpdir(),
     MONGODB_URI: base,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_KEY_PREFIX: `test:${label}_${randomBytes(3).toString('hex')}:`,
+    REDIS_KEY_PREFIX: testKeyPrefix(`${label}_${randomBytes(3).toString('hex')}`),
     INTERNAL_SECRET: randomBytes(32).toString('hex'),
     STACK_DATA_DIR: mkdtempSync(path.join(tmpdir(), `wa-${label}-`)),
     LOG_LEVEL: 'warn',

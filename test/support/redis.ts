@@ -1,9 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import {
   createRedis,
   keyHolders,
   waitForRedis,
   type RedisClient,
 } from '../../common/platform/redis';
+
+/**
+ * The start of every key this test run writes: `test:<run id>:`, the id made by global-setup.ts
+ * (outside jest, as in the analytics benchmark, one of this process's own), so that the run's own
+ * keys can be checked and deleted at its end (key-walk.ts).
+ */
+export function testRunPrefix(): string {
+  process.env.TEST_RUN_ID ??= randomBytes(4).toString('hex');
+  return `test:${process.env.TEST_RUN_ID}:`;
+}
+
+/** A key prefix of this run's for `name` (letters, digits, `_` and `-`; unique to its user). */
+export const testKeyPrefix = (name: string): string => `${testRunPrefix()}${name}:`;
 
 /** The Redis the tests run on: a server or a Redis Cluster (global-setup.ts). */
 export const testRedisUrl = (): string => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -11,6 +11,7 @@ import { startGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { startFacade } from '../../rest-facade/src/app';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
+import { testKeyPrefix } from './redis';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -39,7 +40,7 @@ export async function startStack(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HOST: '127.0.0.1',
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_KEY_PREFIX: `test:${id}:`,
+    REDIS_KEY_PREFIX: testKeyPrefix(id),
     INTERNAL_SECRET: randomBytes(32).toString('hex'),
     ANALYTICS_PORT: '0',
     KEYS_PORT: '0',

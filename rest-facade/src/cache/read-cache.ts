@@ -1,7 +1,11 @@
 import { hash } from 'node:crypto';
 import type { RedisClient } from '../../../common/platform/redis';
 import { LRUCache } from 'lru-cache';
-import { readGeneration, type ReadTag } from '../../../common/contracts/read-cache';
+import {
+  readGeneration,
+  startGeneration,
+  type ReadTag,
+} from '../../../common/contracts/read-cache';
 import type { Logger } from '../../../common/platform/logger';
 
 export interface ReadCacheOptions {
@@ -23,8 +27,14 @@ export type ReadLookup =
   | { result: 'miss'; store(body: string): void }
   | { result: 'bypass' };
 
-/** The tag's generation when a call started; null when Redis could not tell. */
+/**
+ * The tag's generation when a call started: NO_GENERATION when the tag had none yet, null when
+ * Redis could not tell.
+ */
 export type Generation = string | null;
+
+/** Stamps no answer: a call that read it can only compute its answer, and perhaps keep it. */
+export const NO_GENERATION = '';
 
 const BYPASS: ReadLookup = { result: 'bypass' };
 
@@ -33,8 +43,10 @@ const BYPASS: ReadLookup = { result: 'bypass' };
  * data they depend on (common/contracts/read-cache.ts). Each call reads the current generation
  * (in the same round trip as its limits: a connection sends a turn's commands together) and
  * is served only an answer with the same stamp, so a change is seen by the very next call.
- * Whenever Redis cannot be read, the call goes to the operation and nothing is stored: an outage
- * costs speed, never correctness.
+ * Reading never creates a generation, since the caller may turn out not to be allowed to read
+ * what it asked about: a tag without one has nothing to serve, and the first answer kept for it
+ * starts it (storeFirst). Whenever Redis cannot be read, the call goes to the operation and
+ * nothing is stored: an outage costs speed, never correctness.
  */
 export class ReadCache {
   private readonly local: LRUCache<string, { body: string; stamp: string }>;
@@ -67,7 +79,10 @@ export class ReadCache {
   generation(tag: ReadTag): Promise<Generation> {
     let reading = this.unsent.get(tag);
     if (!reading) {
-      reading = readGeneration(this.redis, this.options.prefix, tag).catch(() => null);
+      reading = readGeneration(this.redis, this.options.prefix, tag).then(
+        (generation) => generation ?? NO_GENERATION,
+        () => null,
+      );
       this.unsent.set(tag, reading);
       setImmediate(() => this.unsent.delete(tag));
     }
@@ -87,14 +102,13 @@ export class ReadCache {
 
   private async find(tag: ReadTag, stamp: Generation, request: string): Promise<ReadLookup> {
     if (stamp === null) return BYPASS;
+    if (stamp === NO_GENERATION)
+      return { result: 'miss', store: (body) => this.storeFirst(tag, request, body) };
     const local = this.local.get(request);
     if (local?.stamp === stamp) return { result: 'hit-local', body: local.body };
-    const id = hash('sha256', request, 'base64url');
-    // In the slot of its tag (a Redis Cluster hash tag), like the tag's generation.
-    const sharedKey = `${this.options.prefix}read-cache:{${tag}}:${stamp}:${id}`;
     let shared: string | null;
     try {
-      shared = await this.redis.get(sharedKey);
+      shared = await this.redis.get(sharedKey(this.options.prefix, tag, stamp, request));
     } catch {
       return BYPASS;
     }
@@ -102,16 +116,33 @@ export class ReadCache {
       this.local.set(request, { body: shared, stamp });
       return { result: 'hit-shared', body: shared };
     }
-    return {
-      result: 'miss',
-      store: (body) => {
-        this.local.set(request, { body, stamp });
-        this.redis
-          .set(sharedKey, body, 'PX', this.options.maxAgeMs)
-          .catch((error: unknown) =>
-            this.logger.warn({ err: (error as Error).message }, 'read cache: cannot store'),
-          );
+    return { result: 'miss', store: (body) => this.keep(tag, stamp, request, body) };
+  }
+
+  /**
+   * The first answer of a tag without a generation, computed for a caller who may read it: kept
+   * only if this call starts the generation (common/contracts/read-cache.ts, startGeneration).
+   */
+  private storeFirst(tag: ReadTag, request: string, body: string): void {
+    startGeneration(this.redis, this.options.prefix, tag).then(
+      (stamp) => {
+        if (stamp !== null) this.keep(tag, stamp, request, body);
       },
-    };
+      (error: unknown) =>
+        this.logger.warn({ err: (error as Error).message }, 'read cache: cannot store'),
+    );
+  }
+
+  private keep(tag: ReadTag, stamp: string, request: string, body: string): void {
+    this.local.set(request, { body, stamp });
+    this.redis
+      .set(sharedKey(this.options.prefix, tag, stamp, request), body, 'PX', this.options.maxAgeMs)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: (error as Error).message }, 'read cache: cannot store'),
+      );
   }
 }
+
+/** An answer in Redis: in the slot of its tag (a Redis Cluster hash tag), like the generation. */
+const sharedKey = (prefix: string, tag: ReadTag, stamp: string, request: string) =>
+  `${prefix}read-cache:{${tag}}:${stamp}:${hash('sha256', request, 'base64url')}`;

@@ -93,7 +93,12 @@ export class CallLogWriter {
     await this.flush();
   }
 
+  /**
+   * Buffers a call's record. A call without an identified key is not logged: the log is read per
+   * key, so its record could never be read, and anyone could fill the database with them.
+   */
   record(call: CallRecord): void {
+    if (call.keyId === null) return;
     this.buffer.push(call);
     if (this.buffer.length >= FLUSH_AT) void this.appendBuffered();
   }

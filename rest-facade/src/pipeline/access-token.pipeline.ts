@@ -1,8 +1,10 @@
 /**
  * The steps of a webhook-management call: the bearer access token first (so a caller without one
- * gets 401 whatever its body), then the body (read, JSON, valid), then the persisted operation run
- * as the token's user, then the answer. No limits of a key apply; the webhooks service keeps its
- * own (tests per minute, webhooks per user).
+ * gets 401 whatever its body), then the body (read, JSON, valid), then who the token is (401 for
+ * an unknown or revoked one), then the path's webhook id (404 for one that cannot be an id,
+ * nothing asked about it), then the persisted operation run as the token's user, then the answer.
+ * No limits of a key apply; the webhooks service keeps its own (tests per minute, webhooks per
+ * user).
  */
 import type { Request, Response } from 'express';
 import { API_KEY_PREFIX } from '../../../common/platform/secrets';
@@ -12,12 +14,14 @@ import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { Caller } from '../gateway-client';
 import { jsonBodyReader } from '../json-body';
+import { refuseImpossibleId } from '../routes/path-ids';
 import type { AccessTokenRoute, RequestBody } from '../routes/route';
 import { pipeline, type Step } from './steps';
 
 interface TokenCall {
   readonly req: Request;
   readonly res: Response;
+  credential?: string;
   caller?: Caller;
   body?: unknown;
   data?: Record<string, unknown>;
@@ -47,8 +51,21 @@ const requireAccessToken: Step<TokenCall> = (call) => {
   if (!token) throw accessTokenRequired();
   // An API key is not a management credential.
   if (token[1]!.startsWith(API_KEY_PREFIX)) throw apiKeyNotAccepted();
-  call.caller = { credential: token[1]! };
+  call.credential = token[1]!;
 };
+
+/** Resolves the token, so an id is looked at only for a caller it could concern. */
+function identifyToken(deps: FacadeDeps): Step<TokenCall> {
+  return async (call) => {
+    const identified = await deps.gateway.identify(call.credential!);
+    if ('errors' in identified) throw fromGraphQLErrors(identified.errors);
+    call.caller = identified;
+  };
+}
+
+function requirePossibleId(route: AccessTokenRoute): Step<TokenCall> {
+  return (call) => refuseImpossibleId(route.idParam, call.req);
+}
 
 function readJsonBody(body: RequestBody): Step<TokenCall> {
   const read = jsonBodyReader(body.limit);
@@ -103,6 +120,8 @@ export function accessTokenHandler(route: AccessTokenRoute, deps: FacadeDeps) {
           validateBody(route.body, route.invalidBody ?? 'The body is not valid'),
         ]
       : []),
+    identifyToken(deps),
+    ...(route.idParam ? [requirePossibleId(route)] : []),
     runOperation(route, deps),
     answer(route),
   ]);

@@ -18,6 +18,7 @@ import { fromGraphQLErrors, toApiError } from '../error-mapper';
 import type { GatewayResult } from '../gateway-client';
 import { jsonBodyReader } from '../json-body';
 import type { LimitDecision } from '../limits/usage-limiter';
+import { refuseImpossibleId } from '../routes/path-ids';
 import { acceptedNames, rejectUnknownQueryParameters } from '../routes/query-parameters';
 import type { ApiKeyRoute } from '../routes/route';
 import type { ReadCache } from '../cache/read-cache';
@@ -102,7 +103,8 @@ type Execute = ReturnType<typeof operationRunner>;
 
 /**
  * The operation's variables from the request, built once per call: refuses unknown query
- * parameters, waits for the body, then runs the route's builder (which throws a 400 on bad input).
+ * parameters, waits for the body, runs the route's builder (which throws a 400 on bad input), then
+ * refuses a path id that cannot be one (404, as an unknown id comes after bad input).
  */
 function variablesBuilder(route: ApiKeyRoute) {
   const accepted = acceptedNames(route.query);
@@ -110,8 +112,10 @@ function variablesBuilder(route: ApiKeyRoute) {
     if (call.variables) return call.variables;
     rejectUnknownQueryParameters(call.req, accepted);
     await call.body;
-    call.variables = route.variables(call.req);
-    return call.variables;
+    const variables = route.variables(call.req);
+    refuseImpossibleId(route.idParam, call.req);
+    call.variables = variables;
+    return variables;
   };
 }
 

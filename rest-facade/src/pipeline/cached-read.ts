@@ -9,6 +9,7 @@ import type { KeyContext } from '../auth/api-key-auth';
 import type { Generation, ReadCache, ReadLookup } from '../cache/read-cache';
 import { sendSuccessJson } from '../envelope';
 import { param } from '../routes/common';
+import { canBeId } from '../routes/path-ids';
 import type { ApiKeyRoute } from '../routes/route';
 import { started } from './steps';
 
@@ -21,8 +22,16 @@ export interface CachedRead {
 
 const HOUR_MS = 3_600_000;
 
-/** Starts reading the generation of what the route's answer depends on. */
-export function startCachedRead(route: ApiKeyRoute, cache: ReadCache, req: Request): CachedRead {
+/**
+ * Starts reading the generation of what the route's answer depends on; null for a path id that
+ * cannot be one, which is answered 404 with nothing read (routes/path-ids.ts).
+ */
+export function startCachedRead(
+  route: ApiKeyRoute,
+  cache: ReadCache,
+  req: Request,
+): CachedRead | null {
+  if (route.idParam && !canBeId(param(req, route.idParam.name))) return null;
   // An analytics answer shows nothing of the accounts but the website's id: whether the caller
   // may read the website is decided before the cache, and its scope is part of the key.
   const tag = route.cache === 'website' ? siteTag(param(req, 'websiteId')) : 'accounts';

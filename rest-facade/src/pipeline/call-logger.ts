@@ -11,9 +11,10 @@ import { API_BASE } from '../routes/common';
 export const CLIENT_CLOSED_REQUEST = 499;
 
 /**
- * Records every External API call (timestamp, endpoint, status, IP, key) once its response is
- * done: sent, or cut short because the client closed the connection ('close' fires in both
- * cases, 'finish' only in the first).
+ * Records every External API call made with a key (timestamp, endpoint, status, IP, key) once its
+ * response is done: sent, or cut short because the client closed the connection ('close' fires in
+ * both cases, 'finish' only in the first). A call without an identified key (none, malformed or
+ * unknown, or a path that is not the API's) is not recorded (CallLogWriter.record says why).
  */
 export function callLogger(callLog: CallLogWriter): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -3,6 +3,7 @@ import { USAGE_EXAMPLE, WEBSITE_EXAMPLE } from '../openapi/examples';
 import { UsageSchema, WebsiteListSchema, WebsiteSchema } from './account.schema';
 import { snakeKeys } from './snake-keys';
 import { API_BASE, COUNTED_CALL, param, WEBSITE_PARAMS } from './common';
+import { WEBSITE_ID } from './path-ids';
 import { NO_QUERY } from './query-parameters';
 import { API_KEY_ERRORS, USAGE_HEADERS } from './responses';
 import { apiKeyRoute, type ApiKeyRoute } from './route';
@@ -42,6 +43,7 @@ export const ACCOUNT_ROUTES: ApiKeyRoute[] = [
     operation: GetWebsiteDocument,
     cache: 'accounts',
     params: WEBSITE_PARAMS,
+    idParam: WEBSITE_ID,
     query: NO_QUERY,
     variables: (req) => ({ id: param(req, 'websiteId') }),
     present: (data) => snakeKeys(data.website),

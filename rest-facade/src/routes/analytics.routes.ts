@@ -40,6 +40,7 @@ import {
   VisitorListSchema,
 } from './analytics.schema';
 import { API_BASE, COUNTED_CALL, param, WEBSITE_PARAMS } from './common';
+import { WEBSITE_ID } from './path-ids';
 import {
   HEATMAP_PAGES,
   MAX_LIMIT,
@@ -110,6 +111,7 @@ const analytics = {
   permission: 'read_analytics',
   cache: 'website',
   params: WEBSITE_PARAMS,
+  idParam: WEBSITE_ID,
   tag: 'Analytics',
   errors: API_KEY_ERRORS,
 } as const;

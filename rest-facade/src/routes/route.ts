@@ -6,6 +6,7 @@ import type { KeyContext } from '../auth/api-key-auth';
 import type { CollectorService } from '../collect/collector.service';
 import type { FacadeDeps } from '../deps';
 import type { LimitDecision } from '../limits/usage-limiter';
+import type { PathId } from './path-ids';
 import type { QuerySchema } from './query-parameters';
 import type { DocumentedHeaders, ErrorResponse } from './responses';
 
@@ -61,6 +62,12 @@ interface RouteBase {
   description: string;
   /** Path parameters, documented; their values are read as strings by the variables builder. */
   params?: z.ZodObject;
+  /**
+   * The path parameter that is a record's id: one that cannot be an id is answered 404 where an
+   * unknown id would be (after the key or token and the request's other parameters), and nothing
+   * is asked about it.
+   */
+  idParam?: PathId;
   /** Query parameters: the one list of the names a route accepts, and their documentation. */
   query?: QuerySchema;
   body?: RequestBody;

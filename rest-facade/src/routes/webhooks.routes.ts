@@ -16,6 +16,7 @@ import {
 } from '../openapi/examples';
 import { presentTestResult, presentWebhook } from '../webhooks/webhook.presenter';
 import { param, WEBHOOKS_BASE } from './common';
+import { WEBHOOK_ID } from './path-ids';
 import { errorResponse, METHOD_NOT_ALLOWED, RETRY_AFTER, WWW_AUTHENTICATE } from './responses';
 import { accessTokenRoute, type AccessTokenRoute } from './route';
 import {
@@ -137,6 +138,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
     path: `${WEBHOOKS_BASE}/:id`,
     operation: DeleteWebhookDocument,
     params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
     variables: byId,
     operationId: 'deleteWebhook',
     summary: 'Revoke a webhook for good: nothing more is delivered, queued retries included',
@@ -151,6 +153,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
     path: `${WEBHOOKS_BASE}/:id/test`,
     operation: TestWebhookDocument,
     params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
     variables: byId,
     present: (data) => presentTestResult(data.testWebhook),
     operationId: 'testWebhook',
@@ -180,6 +183,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
     path: `${WEBHOOKS_BASE}/:id/rotate`,
     operation: RotateWebhookSecretDocument,
     params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
     variables: byId,
     present: (data) => {
       const { webhook, secret } = data.rotateWebhookSecret;
