@@ -37,9 +37,9 @@ import { KEYED_KINDS } from '../traffic';
 import { usedQuota } from '../checks';
 
 /** How long the load runs with the pipelines held before Redis goes (and between two losses). */
-const HELD_MS = 15_000;
+const HELD_MS = 10_000;
 /** Load after the (last) restart. */
-const LOAD_AFTER_MS = 15_000;
+const LOAD_AFTER_MS = 10_000;
 /** Keys made (each an `api_key.created` event) before and after the delivery queue is paused. */
 const EVENTS_IN_RETRY = 4;
 const EVENTS_WAITING = 4;
