@@ -7,6 +7,8 @@ export const SESSION_TIMEOUT_MS = 30 * 60_000;
 const SEEN_CAP = 500;
 
 export interface SessionState {
+  /** When its first page view was (ms); absent in sessions stored before it was kept. */
+  startedAt?: number;
   startHour: Date;
   startDay: Date;
   entryPath: string;
@@ -91,12 +93,27 @@ export interface ReplayWrite {
   path: string;
 }
 
+/**
+ * Where an event belongs, as the event-level engine keeps it beside the event: its visitor's fixed
+ * dimensions and the visit (session) it happened in. Null visit: the visitor had no page view yet,
+ * or its last one was more than the session timeout before.
+ */
+export interface EventVisit {
+  country: string | null;
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  visit: { startedAt: number; entryPage: string; source: string } | null;
+}
+
 export interface BatchWrites {
   stats: StatIncrement[];
   visitors: VisitorState[];
   errors: ErrorGroupWrite[];
   heatmaps: HeatmapWrite[];
   replays: ReplayWrite[];
+  /** One per event, in the batch's order. */
+  visits: EventVisit[];
 }
 
 /**
@@ -182,6 +199,7 @@ export function aggregateBatch(
     const hour = floorHour(event.ts);
     const day = floorDay(event.ts);
     noteActivity(visitor, event.ts, hour);
+    const before = event.type === 'pageview' ? null : visitOf(visitor, event.ts);
     switch (event.type) {
       case 'pageview':
         countPageview(batch, event, visitor, hour, day);
@@ -199,8 +217,27 @@ export function aggregateBatch(
         recordReplay(batch, event, visitor);
         break;
     }
+    batch.visits.push({
+      country: visitor.country,
+      device: visitor.device,
+      browser: visitor.browser,
+      os: visitor.os,
+      visit: event.type === 'pageview' ? visitOf(visitor, event.ts) : before,
+    });
   }
   return batch.writes();
+}
+
+/** The visit an event at `ts` happens in: the visitor's current one, unless it has timed out. */
+function visitOf(visitor: VisitorState, ts: number): EventVisit['visit'] {
+  const { session, lastPageviewAt } = visitor;
+  if (!session || !lastPageviewAt || ts - lastPageviewAt.getTime() > SESSION_TIMEOUT_MS)
+    return null;
+  return {
+    startedAt: session.startedAt ?? session.startHour.getTime(),
+    entryPage: session.entryPath,
+    source: session.source,
+  };
 }
 
 type EventOf<T extends CollectedEvent['type']> = Extract<CollectedEvent, { type: T }>;
@@ -212,6 +249,7 @@ class BatchAccumulator {
   readonly heatmaps = new Map<string, HeatmapWrite>();
   readonly replays: ReplayWrite[] = [];
   readonly touched = new Map<string, VisitorState>();
+  readonly visits: EventVisit[] = [];
 
   constructor(private readonly admit: Admit) {}
 
@@ -246,6 +284,7 @@ class BatchAccumulator {
       errors: [...this.errors.values()],
       heatmaps: [...this.heatmaps.values()],
       replays: this.replays,
+      visits: this.visits,
     };
   }
 }
@@ -306,6 +345,7 @@ function startSession(
 ): void {
   visitor.sessions += 1;
   visitor.session = {
+    startedAt: event.ts,
     startHour: new Date(hour),
     startDay: new Date(day),
     entryPath: event.path,

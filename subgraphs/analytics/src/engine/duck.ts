@@ -1,0 +1,55 @@
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { SqlValue } from './stats-sql';
+
+export interface DuckOptions {
+  /** Threads DuckDB works a query with (default: the machine's cores). */
+  threads?: number;
+  /** What DuckDB may hold in memory before it spills to disk, e.g. "2GB". */
+  memoryLimit?: string;
+}
+
+/**
+ * The in-process DuckDB the engine runs on: in memory (its tables are a cache of the blocks in
+ * MongoDB, engine/blocks.ts), one connection for reads and one for loading, so a load does not
+ * wait behind a query's result being read.
+ */
+export class Duck {
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly reader: DuckDBConnection,
+    private readonly writer: DuckDBConnection,
+  ) {}
+
+  static async open(options: DuckOptions = {}): Promise<Duck> {
+    const settings: Record<string, string> = {};
+    if (options.threads) settings.threads = String(options.threads);
+    if (options.memoryLimit) settings.memory_limit = options.memoryLimit;
+    const instance = await DuckDBInstance.create(':memory:', settings);
+    return new Duck(instance, await instance.connect(), await instance.connect());
+  }
+
+  /** Rows of a read, as objects keyed by column name (BIGINTs as numbers where they fit). */
+  async query(
+    sql: string,
+    params: readonly SqlValue[] = [],
+  ): Promise<Array<Record<string, unknown>>> {
+    const reader = await this.reader.runAndReadAll(sql, params as DuckDBValue[]);
+    return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
+  }
+
+  /** A statement that loads or changes tables. */
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+    await this.writer.run(sql, params as DuckDBValue[]);
+  }
+
+  /** The loading connection, for appenders. */
+  get loading(): DuckDBConnection {
+    return this.writer;
+  }
+
+  close(): void {
+    this.reader.closeSync();
+    this.writer.closeSync();
+    this.instance.closeSync();
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  decimalValue,
+  DuckDBDecimalType,
+  DuckDBMapType,
+  DuckDBTimestampValue,
+  DuckDBVarCharType,
+  mapValue,
+  type DuckDBAppender,
+} from '@duckdb/node-api';
+import type { Duck } from './duck';
+import { EVENT_COLUMNS, type EventRow } from './event-rows';
+
+const PROPS_TYPE = new DuckDBMapType(DuckDBVarCharType.instance, DuckDBVarCharType.instance);
+const REVENUE_SCALE = 4;
+const REVENUE_TYPE = new DuckDBDecimalType(18, REVENUE_SCALE);
+
+/** A decimal string as DECIMAL(18, 4): its digits past the fourth decimal are cut off. */
+export function revenueDecimal(amount: string) {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) throw new Error(`not a decimal amount: ${amount}`);
+  const [, sign, whole, fraction = ''] = match;
+  const scaled = BigInt(whole! + fraction.padEnd(REVENUE_SCALE, '0').slice(0, REVENUE_SCALE));
+  return decimalValue(sign === '-' ? -scaled : scaled, 18, REVENUE_SCALE);
+}
+
+/** A website's table name (ids are 24 hex digits; anything else is hashed into the name). */
+export function tableOf(websiteId: string): string {
+  return /^[0-9a-f]{24}$/i.test(websiteId)
+    ? `ev_${websiteId.toLowerCase()}`
+    : `ev_x${Buffer.from(websiteId).toString('hex').slice(0, 48)}`;
+}
+
+export async function createEventTable(duck: Duck, table: string): Promise<void> {
+  await duck.run(`CREATE TABLE IF NOT EXISTS ${table} (${EVENT_COLUMNS})`);
+}
+
+/** Appends rows to a table (one appender, flushed at the end). */
+export async function appendRows(
+  duck: Duck,
+  table: string,
+  rows: readonly EventRow[],
+): Promise<void> {
+  const appender = await duck.loading.createAppender(table);
+  try {
+    for (const row of rows) appendRow(appender, row);
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+}
+
+const text = (appender: DuckDBAppender, value: string | null) =>
+  value === null ? appender.appendNull() : appender.appendVarchar(value);
+
+function appendRow(appender: DuckDBAppender, row: EventRow): void {
+  appender.appendVarchar(row.id);
+  appender.appendTimestamp(new DuckDBTimestampValue(BigInt(row.ts) * 1000n));
+  appender.appendUBigInt(row.visitor);
+  if (row.visit === null) appender.appendNull();
+  else appender.appendUBigInt(row.visit);
+  appender.appendVarchar(row.type);
+  text(appender, row.name);
+  appender.appendVarchar(row.page);
+  text(appender, row.entryPage);
+  text(appender, row.hostname);
+  text(appender, row.source);
+  text(appender, row.referrer);
+  text(appender, row.utmSource);
+  text(appender, row.utmMedium);
+  text(appender, row.utmCampaign);
+  text(appender, row.utmContent);
+  text(appender, row.utmTerm);
+  text(appender, row.country);
+  text(appender, row.device);
+  text(appender, row.browser);
+  text(appender, row.os);
+  appender.appendMap(mapValue(row.props.map(([key, value]) => ({ key, value }))), PROPS_TYPE);
+  if (row.revenueAmount === null) appender.appendNull();
+  else appender.appendValue(revenueDecimal(row.revenueAmount), REVENUE_TYPE);
+  text(appender, row.revenueCurrency);
+  appender.endRow();
+}

@@ -1,0 +1,447 @@
+/**
+ * Compiles a StatsQuery (common/contracts/stats-query.ts) into one DuckDB statement over a
+ * website's event table (engine/event-rows.ts). Every value a caller sends becomes a bound
+ * parameter; only names from the contract's closed lists (and property names, quoted as string
+ * parameters) shape the SQL. Regular expressions run on RE2 (DuckDB's regexp functions), which
+ * cannot backtrack.
+ *
+ * What the metrics mean (docs/analytics.md, "POST /query"):
+ *  - event metrics, over the events that match the filters: `visitors` (distinct visitors; ids
+ *    rotate daily), `pageviews`, `events` (custom events), `revenue` (the custom events' revenue);
+ *  - visit metrics, over the visits that started in the range and hold a matching event:
+ *    `sessions`, `bounce_rate` (visits with one page view ÷ visits), `visit_duration` (seconds from
+ *    the first to the last page view, per visit), `views_per_visit`. By a dimension a visit has one
+ *    value of (its entry or exit page, source, UTM, country, device, browser, OS, the bucket it
+ *    started in), a visit counts in its own value's row; by `page`, in its entry page's row (as
+ *    Plausible counts a page's bounce rate); by the others (event, property, goal, hostname,
+ *    referrer), in the row of each value its matching events have;
+ *  - `conversion_rate`: visitors who completed a goal ÷ the visitors of the row without the goal
+ *    condition (needs `goal` as a dimension or a goal filter); `percentage`: the row's visitors ÷
+ *    all matching visitors. Rates are ratios from 0 to 1.
+ */
+import {
+  isCondition,
+  isPropsDimension,
+  isTimeDimension,
+  PROPS_PREFIX,
+  type FilterCondition,
+  type StatsDimension,
+  type StatsFilter,
+  type StatsMetric,
+  type StatsQuery,
+  type TimeDimension,
+} from '../../../../common/contracts/stats-query';
+
+export interface GoalDefinition {
+  name: string;
+  kind: 'page' | 'event';
+  /** A page goal's path pattern: `*` stands for any characters. */
+  pagePath: string | null;
+  eventName: string | null;
+  currency: string | null;
+}
+
+export type SqlValue = string | number | bigint | boolean | null;
+
+export interface CompiledQuery {
+  sql: string;
+  params: SqlValue[];
+  /** Names of the result's columns: d0…dn, then the metrics by name, then total_rows. */
+  dimensionColumns: string[];
+}
+
+/** Dimensions a visit has one value of; by these a visit counts in its own value's row. */
+const VISIT_COLUMNS: Partial<Record<string, string>> = {
+  entry_page: 'v_entry_page',
+  exit_page: 'v_exit_page',
+  page: 'v_entry_page',
+  source: 'v_source',
+  utm_source: 'v_utm_source',
+  utm_medium: 'v_utm_medium',
+  utm_campaign: 'v_utm_campaign',
+  utm_content: 'v_utm_content',
+  utm_term: 'v_utm_term',
+  country: 'v_country',
+  device: 'v_device',
+  browser: 'v_browser',
+  os: 'v_os',
+};
+
+const NONE = '(none)';
+const UNKNOWN = 'unknown';
+const VISIT_METRICS: ReadonlySet<StatsMetric> = new Set([
+  'sessions',
+  'bounce_rate',
+  'visit_duration',
+  'views_per_visit',
+]);
+
+/** `*` of a goal's path pattern as RE2 (every other character literal). */
+export function pathPatternRegex(pattern: string): string {
+  return pattern
+    .split('*')
+    .map((part) => part.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'))
+    .join('.*');
+}
+
+const TIME_UNIT: Record<string, string> = {
+  'time:hour': 'hour',
+  'time:day': 'day',
+  'time:week': 'week',
+  'time:month': 'month',
+};
+
+class Params {
+  readonly values: SqlValue[] = [];
+  add(value: SqlValue): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The query's statement over `table` for events in [from, to) (ms). Goals are the website's, by
+ * name; a goal named in a filter or needed as a dimension must be among them (the service checks).
+ */
+export function compileStatsQuery(
+  query: StatsQuery,
+  table: string,
+  from: number,
+  to: number,
+  goals: readonly GoalDefinition[],
+): CompiledQuery {
+  const params = new Params();
+  const fromParam = params.add(from);
+  const toParam = params.add(to);
+  // A visit started before the range or going on after it is read whole (visits last hours).
+  const around = `ts >= epoch_ms(${fromParam}::BIGINT - 86400000) AND ts < epoch_ms(${toParam}::BIGINT + 86400000)`;
+  const exitPages = usesDimension(query, 'exit_page');
+  const dims = query.dimensions;
+  const wantsGoal = dims.includes('goal');
+
+  const where = query.filter ? compileFilter(query.filter, params, goals) : 'TRUE';
+  const dimColumns = dims.map((_, i) => `d${i}`);
+  const groupBy = dimColumns.length > 0 ? `GROUP BY ${dimColumns.join(', ')}` : '';
+  const joinGoals = wantsGoal
+    ? `JOIN ${goalsTable(goals, params)} g ON ${goalMatch('e', 'g')}`
+    : '';
+
+  const ctes: string[] = [
+    ...(exitPages
+      ? [
+          `xp AS (SELECT visit, arg_max(page, ts) FILTER (WHERE type = 'pageview') AS exit_page FROM ${table} WHERE visit IS NOT NULL AND ${around} GROUP BY visit)`,
+        ]
+      : []),
+    `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
+    `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
+  ];
+  const metricSql: string[] = [];
+  const eventMetrics = [
+    'count(DISTINCT visitor) AS visitors',
+    `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
+    `count(*) FILTER (WHERE type = 'event') AS events`,
+    wantsGoal
+      ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency) AS revenue`
+      : 'sum(revenue_amount) AS revenue',
+  ];
+  // A row per value the dimensions take; an event without a value (a page view by a property) is
+  // in none.
+  const present =
+    dimColumns.length > 0
+      ? `HAVING ${dimColumns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`
+      : '';
+  ctes.push(
+    `em AS (SELECT ${[...dims.map((d, i) => eventDimFrom(d, i, params)), ...eventMetrics].join(', ')} FROM m ${groupBy} ${present})`,
+  );
+
+  const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
+  if (visitsWanted) {
+    ctes.push(
+      `vis AS (SELECT visit,
+        min(ts) FILTER (WHERE type = 'pageview') AS v_started,
+        count(*) FILTER (WHERE type = 'pageview') AS v_pv,
+        coalesce(epoch_ms(max(ts) FILTER (WHERE type = 'pageview')) - epoch_ms(min(ts) FILTER (WHERE type = 'pageview')), 0) AS v_duration_ms,
+        arg_min(entry_page, ts) AS v_entry_page,
+        arg_max(page, ts) FILTER (WHERE type = 'pageview') AS v_exit_page,
+        arg_min(source, ts) AS v_source,
+        arg_min(utm_source, ts) FILTER (WHERE type = 'pageview') AS v_utm_source,
+        arg_min(utm_medium, ts) FILTER (WHERE type = 'pageview') AS v_utm_medium,
+        arg_min(utm_campaign, ts) FILTER (WHERE type = 'pageview') AS v_utm_campaign,
+        arg_min(utm_content, ts) FILTER (WHERE type = 'pageview') AS v_utm_content,
+        arg_min(utm_term, ts) FILTER (WHERE type = 'pageview') AS v_utm_term,
+        any_value(country) AS v_country, any_value(device) AS v_device,
+        any_value(browser) AS v_browser, any_value(os) AS v_os
+        FROM ${table}
+        WHERE visit IS NOT NULL AND ${around}
+        GROUP BY visit
+        HAVING v_started >= epoch_ms(${fromParam}::BIGINT) AND v_started < epoch_ms(${toParam}::BIGINT))`,
+    );
+    const visitDims = dims.map((d, i) => `${visitExpression(d, params)} AS d${i}`);
+    ctes.push(
+      `vd AS (SELECT DISTINCT ${[...visitDims, 'visit', 'v_pv', 'v_duration_ms'].join(', ')} FROM m JOIN vis USING (visit))`,
+    );
+    ctes.push(
+      `sm AS (SELECT ${[...dimColumns, 'count(*) AS sessions', 'count(*) FILTER (WHERE v_pv = 1) AS bounces', 'sum(v_duration_ms) AS duration_ms', 'sum(v_pv) AS visit_pageviews'].join(', ')} FROM vd ${groupBy} ${present})`,
+    );
+  }
+  const conversion = query.metrics.includes('conversion_rate');
+  const otherDims = dims.map((d, i) => ({ d, i })).filter(({ d }) => d !== 'goal');
+  if (conversion) {
+    const totalGroup =
+      otherDims.length > 0 ? `GROUP BY ${otherDims.map(({ i }) => `d${i}`).join(', ')}` : '';
+    ctes.push(
+      `tot AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'count(DISTINCT visitor) AS all_visitors'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} ${totalGroup})`,
+    );
+  }
+  const percentage = query.metrics.includes('percentage');
+  if (percentage) ctes.push(`pct AS (SELECT count(DISTINCT visitor) AS all_visitors FROM m)`);
+
+  const joinOn = (other: string, columns: string[]) =>
+    columns.length > 0
+      ? `ON ${columns.map((c) => `em.${c} IS NOT DISTINCT FROM ${other}.${c}`).join(' AND ')}`
+      : 'ON TRUE';
+  const joins = [
+    visitsWanted ? `FULL JOIN sm ${joinOn('sm', dimColumns)}` : '',
+    conversion
+      ? `LEFT JOIN tot ${joinOn(
+          'tot',
+          otherDims.map(({ i }) => `d${i}`),
+        )}`
+      : '',
+    percentage ? 'CROSS JOIN pct' : '',
+  ].join(' ');
+  const selectDims = dimColumns.map((c) =>
+    visitsWanted ? `coalesce(em.${c}, sm.${c}) AS ${c}` : `em.${c} AS ${c}`,
+  );
+  for (const metric of query.metrics) metricSql.push(`${metricExpression(metric)} AS "${metric}"`);
+  const order = orderClause(query, dimColumns);
+  const sql = `WITH ${ctes.join(',\n')}
+SELECT ${[...selectDims, ...metricSql, 'count(*) OVER () AS total_rows'].join(', ')}
+FROM em ${joins}
+${order}
+LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
+  return { sql, params: params.values, dimensionColumns: dimColumns };
+}
+
+function metricExpression(metric: StatsMetric): string {
+  switch (metric) {
+    case 'visitors':
+      return 'coalesce(em.visitors, 0)';
+    case 'pageviews':
+      return 'coalesce(em.pageviews, 0)';
+    case 'events':
+      return 'coalesce(em.events, 0)';
+    case 'revenue':
+      return 'em.revenue::DOUBLE';
+    case 'sessions':
+      return 'coalesce(sm.sessions, 0)';
+    case 'bounce_rate':
+      return 'CASE WHEN coalesce(sm.sessions, 0) = 0 THEN 0 ELSE round(sm.bounces / sm.sessions, 4) END';
+    case 'visit_duration':
+      return 'CASE WHEN coalesce(sm.sessions, 0) = 0 THEN 0 ELSE round(sm.duration_ms / sm.sessions / 1000, 1) END';
+    case 'views_per_visit':
+      return 'CASE WHEN coalesce(sm.sessions, 0) = 0 THEN 0 ELSE round(sm.visit_pageviews / sm.sessions, 2) END';
+    case 'conversion_rate':
+      return 'CASE WHEN coalesce(tot.all_visitors, 0) = 0 THEN 0 ELSE round(coalesce(em.visitors, 0) / tot.all_visitors, 4) END';
+    case 'percentage':
+      return 'CASE WHEN pct.all_visitors = 0 THEN 0 ELSE round(coalesce(em.visitors, 0) / pct.all_visitors, 4) END';
+  }
+}
+
+function orderClause(query: StatsQuery, dimColumns: string[]): string {
+  const by = (field: string) => {
+    const dim = query.dimensions.indexOf(field as StatsDimension);
+    return dim >= 0 ? dimColumns[dim]! : `"${field}"`;
+  };
+  const given = query.orderBy.map((o) => `${by(o.field)} ${o.direction.toUpperCase()} NULLS LAST`);
+  const time = query.dimensions.findIndex((d) => isTimeDimension(d));
+  const defaults =
+    given.length > 0
+      ? []
+      : time >= 0
+        ? [`${dimColumns[time]} ASC`]
+        : [`"${query.metrics[0]}" DESC`];
+  // Then every dimension, so that equal rows always come in the same order (pages are stable).
+  return `ORDER BY ${[...given, ...defaults, ...dimColumns.map((c) => `${c} ASC`)].join(', ')}`;
+}
+
+/** The event's value of a dimension, as the rows show it. */
+function eventExpression(d: StatsDimension, params: Params): string {
+  if (isTimeDimension(d)) return timeBucket(d, 'ts');
+  if (isPropsDimension(d))
+    return `CASE WHEN type = 'event' THEN coalesce(props[${params.add(d.slice(PROPS_PREFIX.length))}], '${NONE}') END`;
+  switch (d) {
+    case 'event':
+      return `CASE WHEN type = 'event' THEN name END`;
+    case 'goal':
+      return 'goal_name';
+    case 'exit_page':
+      return `coalesce(exit_page, '${NONE}')`;
+    case 'country':
+    case 'device':
+    case 'browser':
+    case 'os':
+      return `coalesce(${d}, '${UNKNOWN}')`;
+    case 'utm_source':
+    case 'utm_medium':
+    case 'utm_campaign':
+    case 'utm_content':
+    case 'utm_term':
+    case 'referrer':
+    case 'hostname':
+    case 'entry_page':
+      return `coalesce(${d}, '${NONE}')`;
+    case 'source':
+      return `coalesce(source, 'direct')`;
+    case 'page':
+      return 'page';
+  }
+}
+
+/** eventExpression as the `em` aggregation names it (exit pages come from the visits). */
+function eventDimFrom(d: StatsDimension, i: number, params: Params): string {
+  return `${eventExpression(d, params)} AS d${i}`;
+}
+
+/** The visit's value of a dimension (for visit metrics); the event's where a visit has many. */
+function visitExpression(d: StatsDimension, params: Params): string {
+  if (isTimeDimension(d)) return timeBucket(d, 'v_started');
+  const column = VISIT_COLUMNS[d];
+  if (!column) return eventExpression(d, params);
+  if (d === 'country' || d === 'device' || d === 'browser' || d === 'os')
+    return `coalesce(${column}, '${UNKNOWN}')`;
+  if (d === 'source') return `coalesce(${column}, 'direct')`;
+  if (d === 'page' || d === 'entry_page' || d === 'exit_page') return column;
+  return `coalesce(${column}, '${NONE}')`;
+}
+
+/** A time bucket's start as the rows show it: YYYY-MM-DD, or the hour's ISO instant. */
+function timeBucket(d: TimeDimension, column: string): string {
+  return d === 'time:hour'
+    ? `strftime(date_trunc('hour', ${column}), '%Y-%m-%dT%H:00:00Z')`
+    : `strftime(date_trunc('${TIME_UNIT[d]}', ${column}), '%Y-%m-%d')`;
+}
+
+function usesDimension(query: StatsQuery, dimension: string): boolean {
+  if (query.dimensions.includes(dimension as StatsDimension)) return true;
+  const walk = (f: StatsFilter): boolean =>
+    isCondition(f)
+      ? f.dimension === dimension
+      : f.op === 'not'
+        ? walk(f.filter)
+        : f.filters.some(walk);
+  return query.filter !== null && walk(query.filter);
+}
+
+function goalsTable(goals: readonly GoalDefinition[], params: Params): string {
+  if (goals.length === 0)
+    return '(SELECT NULL::VARCHAR AS name, NULL::VARCHAR AS kind, NULL::VARCHAR AS regex, NULL::VARCHAR AS event_name, NULL::VARCHAR AS currency WHERE FALSE)';
+  const rows = goals.map(
+    (goal) =>
+      `(${params.add(goal.name)}, ${params.add(goal.kind)}, ${params.add(
+        goal.pagePath === null ? null : pathPatternRegex(goal.pagePath),
+      )}, ${params.add(goal.eventName)}, ${params.add(goal.currency)})`,
+  );
+  return `(SELECT * FROM (VALUES ${rows.join(', ')}) AS goals(name, kind, regex, event_name, currency))`;
+}
+
+const goalMatch = (e: string, g: string) =>
+  `((${g}.kind = 'page' AND ${e}.type = 'pageview' AND regexp_full_match(${e}.page, ${g}.regex)) OR (${g}.kind = 'event' AND ${e}.type = 'event' AND ${e}.name = ${g}.event_name))`;
+
+/** The filter without its goal conditions (what a conversion rate is a share of). */
+function stripGoals(filter: StatsFilter): StatsFilter {
+  const strip = (f: StatsFilter): StatsFilter | null => {
+    if (isCondition(f)) return f.dimension === 'goal' ? null : f;
+    if (f.op === 'not') {
+      const inner = strip(f.filter);
+      return inner === null ? null : { op: 'not', filter: inner };
+    }
+    const kept = f.filters.map(strip).filter((x): x is StatsFilter => x !== null);
+    return kept.length === 0 ? null : { op: f.op, filters: kept };
+  };
+  return strip(filter) ?? { op: 'and', filters: [] };
+}
+
+function compileFilter(
+  filter: StatsFilter,
+  params: Params,
+  goals: readonly GoalDefinition[],
+): string {
+  if (isCondition(filter)) return compileCondition(filter, params, goals);
+  if (filter.op === 'not')
+    return `(NOT coalesce(${compileFilter(filter.filter, params, goals)}, FALSE))`;
+  return filter.filters.length === 0
+    ? 'TRUE'
+    : `(${filter.filters.map((f) => compileFilter(f, params, goals)).join(` ${filter.op.toUpperCase()} `)})`;
+}
+
+function compileCondition(
+  condition: FilterCondition,
+  params: Params,
+  goals: readonly GoalDefinition[],
+): string {
+  const negated = condition.op.endsWith('_not');
+  if (condition.dimension === 'goal') {
+    const named = goals.filter((goal) => condition.values.includes(goal.name));
+    const any =
+      named.length === 0
+        ? 'FALSE'
+        : `(${named
+            .map((goal) =>
+              goal.kind === 'page'
+                ? `(type = 'pageview' AND regexp_full_match(page, ${params.add(pathPatternRegex(goal.pagePath!))}))`
+                : `(type = 'event' AND name = ${params.add(goal.eventName)})`,
+            )
+            .join(' OR ')})`;
+    return negated ? `(NOT ${any})` : any;
+  }
+  const column = filterExpression(condition.dimension, params);
+  const sensitive = condition.caseSensitive;
+  const value = (v: string) => params.add(v);
+  const list = condition.values;
+  let test: string;
+  switch (condition.op) {
+    case 'is':
+    case 'is_not':
+      test = sensitive
+        ? `${column} IN (${list.map(value).join(', ')})`
+        : `lower(${column}) IN (${list.map((v) => value(v.toLowerCase())).join(', ')})`;
+      break;
+    case 'contains':
+    case 'contains_not':
+      test = `(${list
+        .map((v) =>
+          sensitive
+            ? `contains(${column}, ${value(v)})`
+            : `contains(lower(${column}), ${value(v.toLowerCase())})`,
+        )
+        .join(' OR ')})`;
+      break;
+    case 'matches':
+    case 'matches_not':
+      test = `(${list
+        .map((v) => `regexp_matches(${column}, ${value(v)}${sensitive ? '' : ", 'i'"})`)
+        .join(' OR ')})`;
+      break;
+  }
+  // A value an event lacks matches no positive condition, and every negative one.
+  return negated ? `(NOT coalesce(${test}, FALSE))` : `coalesce(${test}, FALSE)`;
+}
+
+/** What a filter on a dimension compares (an event's value; exit pages are not filterable). */
+function filterExpression(d: string, params: Params): string {
+  if (isPropsDimension(d)) return `props[${params.add(d.slice(PROPS_PREFIX.length))}]`;
+  switch (d) {
+    case 'event':
+      return `CASE WHEN type = 'event' THEN name END`;
+    case 'country':
+    case 'device':
+    case 'browser':
+    case 'os':
+      return `coalesce(${d}, '${UNKNOWN}')`;
+    case 'source':
+      return `coalesce(source, 'direct')`;
+    default:
+      return d;
+  }
+}
