@@ -12,7 +12,7 @@ const config: CodegenConfig = {
       config: {
         enumsAsTypes: true,
         useTypeImports: true,
-        scalars: { HeatmapCells: 'unknown' },
+        scalars: { HeatmapCells: 'unknown', StatsQuery: 'unknown' },
       },
     },
   },

@@ -16,7 +16,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         skipTypename: true,
         avoidOptionals: { field: true },
-        scalars: { HeatmapCells: 'Array<[number, number, number]>' },
+        scalars: { HeatmapCells: 'Array<[number, number, number]>', StatsQuery: 'unknown' },
       },
     },
   },

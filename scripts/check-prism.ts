@@ -244,6 +244,28 @@ async function accountAndAnalytics(check: Checker, c: Credentials): Promise<void
     filters: [['is', 'country', ['DE', 'AT', 'CH']]],
     date_range: '1y',
   });
+  await query({
+    metrics: ['visitors', 'pageviews', 'bounce_rate', 'percentage'],
+    dimensions: ['page', 'country', 'event:props:plan'],
+    filters: [
+      [
+        'or',
+        [
+          ['matches', 'page', ['^/blog/']],
+          ['not', ['contains', 'source', ['google']]],
+        ],
+      ],
+      ['is_not', 'device', ['tablet']],
+    ],
+    date_range: '30d',
+    include: { total_rows: true, comparisons: { mode: 'previous_period' } },
+  });
+  await query({
+    metrics: ['visitors', 'views_per_visit'],
+    dimensions: ['time:week', 'utm_campaign'],
+    date_range: '90d',
+    include: { time_labels: true, comparisons: { mode: 'year_over_year' } },
+  });
 }
 
 async function publicRoutes(check: Checker, c: Credentials): Promise<void> {
@@ -377,14 +399,9 @@ async function allowedErrors(
       status: 400,
     });
   await query({ metrics: ['visitors'], date_range: ['2024-01-01', '2025-06-01'] });
-  await query({ metrics: ['visitors'], dimensions: ['time:hour'], date_range: '7d' });
-  await query({
-    metrics: ['visitors'],
-    filters: [
-      ['is', 'page', ['/']],
-      ['is', 'country', ['DE']],
-    ],
-  });
+  await query({ metrics: ['visitors'], dimensions: ['time:hour'], date_range: '90d' });
+  await query({ metrics: ['visitors'], filters: [['is', 'time:day', ['2026-01-01']]] });
+  await query({ metrics: ['conversion_rate'], dimensions: ['page'] });
   await query({ metrics: ['visitors', 'visitors'] });
 
   // One request a minute: the first is answered, the next is over the limit.

@@ -71,6 +71,7 @@ export const KEYS_WITHOUT_TTL: readonly KeyFamily[] = [
       '{analytics}:vl:<website id>:<day>',
       '{analytics}:vp:<website id>:<day>',
       '{analytics}:r:<website id>:<day>',
+      '{analytics}:blk:<website id>:<day>',
     ],
     owner: 'analytics subgraph (the ingest lease holder)',
     bound:

@@ -172,6 +172,10 @@ export interface StatsRow {
 }
 
 export interface StatsAnswer {
+  metrics: StatsMetric[];
+  dimensions: StatsDimension[];
+  limit: number;
+  offset: number;
   results: StatsRow[];
   /** Rows before paging (include.totalRows). */
   totalRows: number | null;

@@ -12,7 +12,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         contextType: '../context#AnalyticsContext',
-        scalars: { HeatmapCells: 'Array<[number, number, number]>' },
+        scalars: { HeatmapCells: 'Array<[number, number, number]>', StatsQuery: 'unknown' },
         mappers: { Website: '../resolvers/parents#WebsiteRef' },
       },
     },

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { QUERY_METRICS } from '../../common/contracts/analytics-query';
 import type { RedisClient } from '../../common/platform/redis';
 import { deleteKeysMatching, openTestRedis } from '../support/redis';
 import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.schema';
@@ -13,16 +12,16 @@ import {
   expectedErrorGroups,
   expectedHeatmapPages,
   expectedOverview,
-  expectedQuery,
   expectedReplaySessions,
   expectedTechnology,
   expectedVisitors,
   RANGES,
   type ExpectedVisitor,
-  type QueryBody,
   type Range,
 } from '../support/analytics-recount';
 import { buildAccount, buildApiKey } from '../support/factories';
+import { expectedStats, statsRowsOf } from '../support/stats-answer';
+import type { QueryBodyInput as QueryBody } from '../../rest-facade/src/routes/query-body';
 import { startStack, type Stack } from '../support/stack';
 import { api } from './analytics-helpers';
 
@@ -379,7 +378,14 @@ describe('analytics at size: every figure of every route equals a recount from t
   });
 
   describe('POST /query/:websiteId', () => {
-    const ALL = QUERY_METRICS;
+    const ALL = [
+      'visitors',
+      'pageviews',
+      'sessions',
+      'bounce_rate',
+      'visit_duration',
+      'events',
+    ] as const;
     const day = (offset: number) =>
       new Date(floorDay(Date.now()) + offset * DAY_MS).toISOString().slice(0, 10);
     const bodies = (): Array<[string, QueryBody]> => [
@@ -550,7 +556,7 @@ describe('analytics at size: every figure of every route equals a recount from t
             expect({ name, status: result.status }).toEqual({ name, status: 200 });
             expect({ name, data: result.body.data }).toEqual({
               name,
-              data: expectedQuery(events, site.id, body, now),
+              data: expectedStats(statsRowsOf(events, site.id), body, now),
             });
           }),
         ),
@@ -581,7 +587,7 @@ describe('analytics at size: every figure of every route equals a recount from t
         return pages;
       });
       expect(result.map((p) => p.status)).toEqual(result.map(() => 200));
-      const all = expectedQuery(events, siteId, { ...body, limit: 1000 }, now);
+      const all = expectedStats(statsRowsOf(events, siteId), { ...body, limit: 1000 }, now);
       expect(result.length).toBe(Math.ceil(all.results.length / 10));
       expect(result.flatMap((p) => p.body.data.results)).toEqual(all.results);
     });

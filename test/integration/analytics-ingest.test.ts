@@ -6,19 +6,22 @@ import { deleteKeysMatching, keysMatching, openTestRedis, testRunPrefix } from '
 import { createLogger } from '../../common/platform/logger';
 import { deadLetterStream, StreamConsumer } from '../../common/platform/stream-consumer';
 import type { CollectedEvent } from '../../common/contracts/collected-event';
+import type { StatsQuery } from '../../common/contracts/stats-query';
 import { analyticsEventStream } from '../../common/contracts/collected-event';
 import { OTHER_VALUE } from '../../subgraphs/analytics/src/ingest/aggregate';
 import { DAY_MS } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import { IngestService, isOutage } from '../../subgraphs/analytics/src/services/ingest.service';
-import {
-  QueryService,
-  type AnalyticsQuery,
-} from '../../subgraphs/analytics/src/services/query.service';
 import { ReadModel } from '../../subgraphs/analytics/src/services/read-model';
 import { RetentionService } from '../../subgraphs/analytics/src/services/retention.service';
 import { StatsService } from '../../subgraphs/analytics/src/services/stats.service';
 import { TotalsService } from '../../subgraphs/analytics/src/services/totals.service';
 import { createAnalyticsStore } from '../../subgraphs/analytics/src/store';
+import { BlockCodec } from '../../subgraphs/analytics/src/engine/blocks';
+import { Duck } from '../../subgraphs/analytics/src/engine/duck';
+import { EventTables } from '../../subgraphs/analytics/src/engine/event-tables';
+import { SealedBlocks } from '../../subgraphs/analytics/src/engine/sealed-blocks';
+import { MERGE_HOT_BLOCKS_AT } from '../../subgraphs/analytics/src/engine/hot-blocks';
+import { StatsQueryService } from '../../subgraphs/analytics/src/services/stats-query.service';
 import { keysOfDay } from '../../subgraphs/analytics/src/store/hot-day';
 import type { LoggedEvent } from '../../subgraphs/analytics/src/store/raw-log';
 import { testMongoUri } from '../support/stack';
@@ -121,6 +124,16 @@ const secondBatch = (): Batch =>
 
 const started: Array<{ stop(): Promise<void> }> = [];
 
+/** The engine's DuckDB, shared by the file's analytics stacks (each has its own tables). */
+let duck: Duck;
+
+/** The store with the engine's parts ingestion needs. */
+const withEngine = (connection: Connection, store: ReturnType<typeof createAnalyticsStore>) => ({
+  ...store,
+  codec: new BlockCodec(duck),
+  sealed: new SealedBlocks(connection),
+});
+
 /** A stack of the analytics store, ingestion and reads on one clock for writing and one for reading. */
 function analytics(
   connection: Connection,
@@ -129,8 +142,13 @@ function analytics(
   distinctValues?: number,
 ) {
   const clock = { ingest: T0 + 3_600_000, read: T0 + 3_600_000 };
-  const store = createAnalyticsStore(connection, redis, prefix, 64 * 1024 * 1024);
+  const store = withEngine(
+    connection,
+    createAnalyticsStore(connection, redis, prefix, 64 * 1024 * 1024),
+  );
   const model = new ReadModel(redis, store.keys, store.index, store.snapshots, store.windows);
+  const tables = new EventTables(duck, store.codec, redis, store.keys, store.sealed, store.raw);
+  const engine = new StatsQueryService(model, tables, duck, () => clock.read);
   const ingest = new IngestService(store, logger, {
     redisKeyPrefix: prefix,
     batchSize: 1000,
@@ -139,10 +157,35 @@ function analytics(
     now: () => clock.ingest,
   });
   const stats = new StatsService(model, 400, () => clock.read);
-  const query = new QueryService(model, () => clock.read);
   started.push(ingest);
-  return { clock, store, model, ingest, stats, query };
+  /** An event-level query (POST /query's normalized form): metrics over a range, no dimension. */
+  const query = (
+    metrics: StatsQuery['metrics'],
+    dateRange: StatsQuery['dateRange'],
+    dimensions: StatsQuery['dimensions'] = [],
+  ) =>
+    engine.run(
+      'w1',
+      {
+        metrics,
+        dimensions,
+        filter: null,
+        dateRange,
+        include: { totalRows: false, timeLabels: false, comparison: null },
+        orderBy: [],
+        limit: 10,
+        offset: 0,
+      },
+      [],
+    );
+  return { clock, store, model, ingest, stats, query, engine };
 }
+
+/** The UTC days of the last `n`, today included, at `now`. */
+const lastDays = (n: number, now: number) => ({
+  from: new Date(now - (now % DAY_MS) - (n - 1) * DAY_MS).toISOString().slice(0, 10),
+  to: new Date(now).toISOString().slice(0, 10),
+});
 type Analytics = ReturnType<typeof analytics>;
 
 /** Everything the reads answer about the test's week, and what is stored raw. */
@@ -168,20 +211,28 @@ async function observe(a: Analytics, connection: Connection) {
     heatmaps: await a.stats.heatmapPages('w1', range, page),
     replays: await a.stats.replaySessions('w1', range, page),
     errors: await a.stats.errorGroups('w1', range, page),
-    query: await a.query.run(
-      'w1',
-      {
-        metrics: ['visitors', 'pageviews', 'sessions', 'bounce_rate', 'visit_duration', 'events'],
-        dimensions: ['time_day'],
-        filters: [],
-        range,
-        orderBy: [],
-        limit: 10,
-        offset: 0,
-      },
-      { limit: 10, offset: 0 },
+    query: await a.query(
+      ['visitors', 'pageviews', 'sessions', 'bounce_rate', 'visit_duration', 'events'],
+      lastDays(7, a.clock.read),
+      ['time:day'],
     ),
     totalPageviews: await new TotalsService(a.model).pageviewsOf(['w1']),
+    engine: (
+      await a.engine.run(
+        'w1',
+        {
+          metrics: ['visitors', 'pageviews', 'events', 'sessions', 'bounce_rate', 'visit_duration'],
+          dimensions: ['page'],
+          filter: null,
+          dateRange: { from: DAY, to: DAY },
+          include: { totalRows: true, timeLabels: false, comparison: null },
+          orderBy: [],
+          limit: 100,
+          offset: 0,
+        },
+        [],
+      )
+    ).results,
     raw: await ids('analytics_events_20261120'),
     chunks: await ids('analytics_replaychunks_202611'),
   };
@@ -201,6 +252,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
   };
 
   beforeAll(async () => {
+    duck = await Duck.open({ threads: 1 });
     connection = await mongoose
       .createConnection(testMongoUri(`analytics_ingest_${randomBytes(3).toString('hex')}`))
       .asPromise();
@@ -217,6 +269,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     redis.disconnect();
     await connection.dropDatabase();
     await connection.close();
+    duck.close();
   });
   beforeEach(fresh);
   afterEach(() => jest.restoreAllMocks());
@@ -447,6 +500,22 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     expect(rows.map((r) => [r.value, r.events])).toEqual([['signup', 1]]);
   });
 
+  it('DATA-6: when a day has had more batches than its hot blocks are kept apart, then they are merged into one and the engine counts every event once', async () => {
+    const pageviews = (range = { from: DAY, to: DAY }) =>
+      a.query(['pageviews', 'visitors'], range).then((answer) => answer.results[0]?.metrics);
+    const batches = MERGE_HOT_BLOCKS_AT + 8;
+    for (let n = 0; n < batches; n += 1) {
+      await a.ingest.apply([{ id: `700-${n}`, event: buildEvent(`m${n}`, n) }]);
+      // The engine's table holds the blocks from before the merge: it must load the day again.
+      if (n === MERGE_HOT_BLOCKS_AT - 2) expect(await pageviews()).toEqual([n + 1, n + 1]);
+    }
+
+    const blocks = await redis.hkeys(a.store.keys.blocks('w1', DAY));
+    expect(blocks).toHaveLength(batches - MERGE_HOT_BLOCKS_AT + 1);
+    expect(blocks.filter((change) => change.endsWith('+merged'))).toHaveLength(1);
+    expect(await pageviews()).toEqual([batches, batches]);
+  });
+
   it('DATA-2: when custom events were collected in the last hour, then POST /query with date_range 24h and no dimension counts them', async () => {
     const now = Date.now();
     a.clock.ingest = now;
@@ -457,23 +526,10 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         buildEvent('v1', 0, { ts: now - 500, type: 'event', name: 'signup', props: null }),
       ].map((event, i) => ({ id: `400-${i}`, event })),
     );
-    const run = (range: 'LAST_24_HOURS' | 'LAST_7_DAYS') =>
-      a.query.run(
-        'w1',
-        {
-          metrics: ['events', 'pageviews'],
-          dimensions: [],
-          filters: [],
-          range,
-          orderBy: [],
-          limit: 10,
-          offset: 0,
-        },
-        { limit: 10, offset: 0 },
-      );
+    const run = (range: StatsQuery['dateRange']) => a.query(['events', 'pageviews'], range);
 
-    expect((await run('LAST_24_HOURS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
-    expect((await run('LAST_7_DAYS')).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
+    expect((await run({ last24h: true })).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
+    expect((await run(lastDays(7, now))).results).toEqual([{ dimensions: [], metrics: [1, 1] }]);
   });
 
   it('DATA-3: when a visitor is active in two hours of the last 24, then POST /query over 24h without a dimension counts it once, as the overview does', async () => {
@@ -491,19 +547,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         buildClick('v3', 0, { ts: hours(1) }),
       ].map((event, i) => ({ id: `500-${i}`, event })),
     );
-    const query = await a.query.run(
-      'w1',
-      {
-        metrics: ['visitors', 'pageviews'],
-        dimensions: [],
-        filters: [],
-        range: 'LAST_24_HOURS',
-        orderBy: [],
-        limit: 10,
-        offset: 0,
-      },
-      { limit: 10, offset: 0 },
-    );
+    const query = await a.query(['visitors', 'pageviews'], { last24h: true });
     const overview = await a.stats.overview('w1', 'LAST_24_HOURS');
 
     expect(query.results).toEqual([{ dimensions: [], metrics: [2, 3] }]);
@@ -618,18 +662,8 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         'analytics_replaychunks_202611',
         'analytics_visitors_202611',
       ]);
-      const custom: AnalyticsQuery = {
-        metrics: ['pageviews', 'visitors'],
-        dimensions: [],
-        filters: [],
-        from: DAY,
-        to: DAY,
-        orderBy: [],
-        limit: 10,
-        offset: 0,
-      };
       a.clock.read = later;
-      expect((await a.query.run('w1', custom, { limit: 10, offset: 0 })).results).toEqual([
+      expect((await a.query(['pageviews', 'visitors'], { from: DAY, to: DAY })).results).toEqual([
         { dimensions: [], metrics: [6, 3] },
       ]);
     });
@@ -718,7 +752,10 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       // Never connected, on a server or a cluster alike: every command fails at once.
       const offline = new Redis({ enableOfflineQueue: false, lazyConnect: true });
       const keyPrefix = newPrefix();
-      const store = createAnalyticsStore(connection, offline, keyPrefix, 1024 * 1024);
+      const store = withEngine(
+        connection,
+        createAnalyticsStore(connection, offline, keyPrefix, 1024 * 1024),
+      );
       const unreachable: IngestService = new IngestService(store, logger, {
         redisKeyPrefix: keyPrefix,
         batchSize: 1000,

@@ -478,12 +478,30 @@ describe('analytics: collected traffic read back through the External API', () =
 
     it.each([
       ['no metrics', { dimensions: ['country'] }, 'metrics'],
-      ['an unknown metric', { metrics: ['revenue'] }, 'metrics.0'],
+      ['an unknown metric', { metrics: ['bogus'] }, 'metrics.0'],
       ['an unknown field', { metrics: ['visitors'], segment: 'x' }, 'segment'],
       [
+        'an unknown dimension',
+        { metrics: ['visitors'], dimensions: ['city'] },
+        'dimensions[0]: unknown dimension "city"',
+      ],
+      [
         'a bad filter operator',
-        { metrics: ['visitors'], filters: [['matches', 'page', ['/']]] },
-        'filters.0.0',
+        { metrics: ['visitors'], filters: [['between', 'page', ['/']]] },
+        'filters[0][0]: unknown operator "between"',
+      ],
+      [
+        'filters nested deeper than five',
+        {
+          metrics: ['visitors'],
+          filters: [['not', ['not', ['not', ['not', ['not', ['is', 'page', ['/']]]]]]]],
+        },
+        'nest at most 5 deep',
+      ],
+      [
+        'a regular expression RE2 cannot run',
+        { metrics: ['visitors'], filters: [['matches', 'page', ['(?=x)']]] },
+        'filters[0][2][0]: not a regular expression',
       ],
       [
         'a malformed date',
@@ -501,30 +519,33 @@ describe('analytics: collected traffic read back through the External API', () =
         'date_range[0] must be from 1970-01-01 to 9999-12-30',
       ],
       [
-        'filters on two dimensions',
-        {
-          metrics: ['visitors'],
-          filters: [
-            ['is', 'page', ['/']],
-            ['is', 'country', ['US']],
-          ],
-        },
-        'same dimension',
-      ],
-      [
-        'visitors summed over several pages (a visitor would count once per page)',
-        { metrics: ['visitors'], filters: [['is_not', 'page', ['/nope']]] },
-        'visitors cannot be added up over several page values',
-      ],
-      [
         'an order by an unrequested field',
         { metrics: ['visitors'], order_by: [['pageviews', 'desc']] },
         'order_by',
       ],
       [
-        'time:hour over 7 days',
-        { metrics: ['visitors'], dimensions: ['time:hour'], date_range: '7d' },
+        'time:hour over 90 days',
+        { metrics: ['visitors'], dimensions: ['time:hour'], date_range: '90d' },
         'time:hour',
+      ],
+      [
+        'a conversion rate without a goal',
+        { metrics: ['conversion_rate'], dimensions: ['page'] },
+        'conversion_rate needs the goal dimension',
+      ],
+      [
+        'a goal the website does not have',
+        { metrics: ['visitors'], filters: [['is', 'goal', ['Nope']]] },
+        'goal "Nope" is not one of the website',
+      ],
+      [
+        'a comparison over the last 24 hours',
+        {
+          metrics: ['visitors'],
+          date_range: '24h',
+          include: { comparisons: { mode: 'previous_period' } },
+        },
+        'comparisons need a date range of whole days',
       ],
     ])(
       'DATA-6: when the body has %s, then 400 invalid_parameters says what is wrong',

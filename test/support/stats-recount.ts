@@ -298,7 +298,10 @@ export function recount(
       x.e.revenueAmount !== null && (!goalDim || x.e.revenueCurrency === x.goal!.currency);
     if (revenueCounts) row.metrics.revenue = (row.metrics.revenue ?? 0) + Number(x.e.revenueAmount);
   }
-  for (const x of matched) {
+  // Visits make rows of their own values only when a visit metric is asked.
+  const visitMetrics = ['sessions', 'bounce_rate', 'visit_duration', 'views_per_visit'];
+  const visitsAsked = query.metrics.some((m) => visitMetrics.includes(m));
+  for (const x of visitsAsked ? matched : []) {
     if (x.e.visit === null) continue;
     const visit = visits.get(x.e.visit);
     if (!visit || visit.started === null || visit.started < from || visit.started >= to) continue;

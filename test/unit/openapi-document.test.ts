@@ -31,7 +31,7 @@ import { errorBody } from '../../rest-facade/src/envelope';
 import { fromGraphQLErrors, toApiError } from '../../rest-facade/src/error-mapper';
 import type { GraphQLErrorPayload } from '../../rest-facade/src/gateway-client';
 import { openApiDocument } from '../../rest-facade/src/openapi/document';
-import { queryBodySchema } from '../../rest-facade/src/routes/analytics.schema';
+import { queryBodySchema } from '../../rest-facade/src/routes/query-body';
 import { MAX_LIMIT, MAX_OFFSET } from '../../rest-facade/src/routes/query-parameters';
 import { DestinationRefusedError } from '../../subgraphs/webhooks/src/domain/destination-policy';
 import {

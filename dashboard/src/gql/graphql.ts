@@ -21,6 +21,11 @@ export type Scalars = {
    * heatmap pages holds ten thousand cells.
    */
   HeatmapCells: { input: unknown; output: unknown; }
+  /**
+   * An event-level query (POST /query/:websiteId, docs/analytics.md): the normalized form of
+   * common/contracts/stats-query.ts, as JSON. Input only.
+   */
+  StatsQuery: { input: unknown; output: unknown; }
 };
 
 export type AccessToken = {
@@ -46,22 +51,6 @@ export type AnalyticsOverview = {
   series: Array<TimeBucketStats>;
   summary: AnalyticsSummary;
   to: Scalars['String']['output'];
-};
-
-/** A custom query over the counters (POST /query/:websiteId); see docs/analytics.md. */
-export type AnalyticsQueryInput = {
-  /** At most one. */
-  dimensions: Array<QueryDimension>;
-  filters: Array<QueryFilter>;
-  from?: InputMaybe<Scalars['String']['input']>;
-  limit: Scalars['Int']['input'];
-  /** Each at most once. */
-  metrics: Array<QueryMetric>;
-  offset: Scalars['Int']['input'];
-  orderBy: Array<QueryOrder>;
-  /** Either a range or from and to (UTC dates, YYYY-MM-DD, inclusive). */
-  range?: InputMaybe<AnalyticsRange>;
-  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Time window ending now. 24 hours are read in hour buckets; the others in UTC day buckets. */
@@ -236,11 +225,6 @@ export type ErrorGroupList = {
   pagination: Pagination;
 };
 
-export type FilterOperator =
-  | 'CONTAINS'
-  | 'IS'
-  | 'IS_NOT';
-
 export type HeatmapPage = {
   __typename?: 'HeatmapPage';
   cells: Scalars['HeatmapCells']['output'];
@@ -337,10 +321,6 @@ export type MutationTestWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
-export type OrderDirection =
-  | 'ASC'
-  | 'DESC';
-
 /** An organization, also called a team. It owns websites and pays for a plan. */
 export type Organization = {
   __typename?: 'Organization';
@@ -430,82 +410,6 @@ export type QueryWebsiteByTrackingCodeArgs = {
   trackingCode: Scalars['String']['input'];
 };
 
-/**
- * What a custom query answers per value. Values are the REST API's names, but for the time
- * dimensions: `time:day` and `time:hour` are not GraphQL names (common/contracts/analytics-query.ts).
- */
-export type QueryDimension =
-  | 'browser'
-  | 'country'
-  | 'device'
-  | 'event'
-  | 'os'
-  | 'page'
-  | 'source'
-  /** Per UTC day, zero-filled (REST: time:day). */
-  | 'time_day'
-  /** Per hour, zero-filled; needs the range LAST_24_HOURS (REST: time:hour). */
-  | 'time_hour';
-
-export type QueryFilter = {
-  /** A breakdown dimension: any but the time ones. */
-  dimension: QueryDimension;
-  operator: FilterOperator;
-  values: Array<Scalars['String']['input']>;
-};
-
-/** A figure of a custom query. Values are the REST API's names (common/contracts/analytics-query.ts). */
-export type QueryMetric =
-  | 'bounce_rate'
-  | 'events'
-  | 'pageviews'
-  | 'sessions'
-  /** Seconds per session. */
-  | 'visit_duration'
-  | 'visitors';
-
-export type QueryOrder = {
-  direction: OrderDirection;
-  /** A requested metric or the requested dimension. */
-  field: QueryOrderField;
-};
-
-/** What a custom query's rows are ordered by: a requested metric or the requested dimension. */
-export type QueryOrderField =
-  | 'bounce_rate'
-  | 'browser'
-  | 'country'
-  | 'device'
-  | 'event'
-  | 'events'
-  | 'os'
-  | 'page'
-  | 'pageviews'
-  | 'sessions'
-  | 'source'
-  | 'time_day'
-  | 'time_hour'
-  | 'visit_duration'
-  | 'visitors';
-
-export type QueryResult = {
-  __typename?: 'QueryResult';
-  dimensions: Array<QueryDimension>;
-  from: Scalars['String']['output'];
-  metrics: Array<QueryMetric>;
-  pagination: Pagination;
-  results: Array<QueryResultRow>;
-  to: Scalars['String']['output'];
-};
-
-export type QueryResultRow = {
-  __typename?: 'QueryResultRow';
-  /** Values of the requested dimensions, in order. */
-  dimensions: Array<Scalars['String']['output']>;
-  /** Values of the requested metrics, in order. */
-  metrics: Array<Scalars['Float']['output']>;
-};
-
 export type ReplaySession = {
   __typename?: 'ReplaySession';
   browser?: Maybe<Scalars['String']['output']>;
@@ -531,6 +435,42 @@ export type Role =
   | 'ADMIN'
   | 'MEMBER'
   | 'OWNER';
+
+export type StatsAnswer = {
+  __typename?: 'StatsAnswer';
+  comparisonFrom?: Maybe<Scalars['String']['output']>;
+  comparisonTo?: Maybe<Scalars['String']['output']>;
+  dimensions: Array<Scalars['String']['output']>;
+  from: Scalars['String']['output'];
+  hasMore: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  /** The query's metrics and dimensions, as asked. */
+  metrics: Array<Scalars['String']['output']>;
+  offset: Scalars['Int']['output'];
+  results: Array<StatsRow>;
+  /** Every time bucket of the range, when asked for. */
+  timeLabels?: Maybe<Array<Scalars['String']['output']>>;
+  to: Scalars['String']['output'];
+  /** Rows before paging, when asked for. */
+  totalRows?: Maybe<Scalars['Int']['output']>;
+};
+
+export type StatsComparison = {
+  __typename?: 'StatsComparison';
+  /** (now − before) ÷ before; null when before is 0. */
+  change: Array<Maybe<Scalars['Float']['output']>>;
+  dimensions: Array<Scalars['String']['output']>;
+  metrics: Array<Maybe<Scalars['Float']['output']>>;
+};
+
+/** A row of an event-level answer: the dimensions' values and the metrics', in the order asked. */
+export type StatsRow = {
+  __typename?: 'StatsRow';
+  /** With a comparison: the row over the other range, and each metric's relative change. */
+  comparison?: Maybe<StatsComparison>;
+  dimensions: Array<Scalars['String']['output']>;
+  metrics: Array<Maybe<Scalars['Float']['output']>>;
+};
 
 export type Technology = {
   __typename?: 'Technology';
@@ -691,8 +631,9 @@ export type Website = {
   name: Scalars['String']['output'];
   organization: Organization;
   overview: AnalyticsOverview;
-  query: QueryResult;
   replaySessions: ReplaySessionList;
+  /** An event-level query over every event of the range (the engine). */
+  stats: StatsAnswer;
   technology: Technology;
   /** Page views ever recorded for the website. */
   totalPageviews: Scalars['Int']['output'];
@@ -734,16 +675,16 @@ export type WebsiteOverviewArgs = {
 
 
 /** A website, owned by the keys subgraph; analytics adds its traffic figures. */
-export type WebsiteQueryArgs = {
-  input: AnalyticsQueryInput;
-};
-
-
-/** A website, owned by the keys subgraph; analytics adds its traffic figures. */
 export type WebsiteReplaySessionsArgs = {
   limit: Scalars['Int']['input'];
   offset: Scalars['Int']['input'];
   range: AnalyticsRange;
+};
+
+
+/** A website, owned by the keys subgraph; analytics adds its traffic figures. */
+export type WebsiteStatsArgs = {
+  query: Scalars['StatsQuery']['input'];
 };
 
 

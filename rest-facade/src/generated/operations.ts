@@ -23,22 +23,11 @@ export type Scalars = {
    * heatmap pages holds ten thousand cells.
    */
   HeatmapCells: { input: Array<[number, number, number]>; output: Array<[number, number, number]> };
-};
-
-/** A custom query over the counters (POST /query/:websiteId); see docs/analytics.md. */
-export type AnalyticsQueryInput = {
-  /** At most one. */
-  dimensions: Array<QueryDimension>;
-  filters: Array<QueryFilter>;
-  from?: InputMaybe<Scalars['String']['input']>;
-  limit: Scalars['Int']['input'];
-  /** Each at most once. */
-  metrics: Array<QueryMetric>;
-  offset: Scalars['Int']['input'];
-  orderBy: Array<QueryOrder>;
-  /** Either a range or from and to (UTC dates, YYYY-MM-DD, inclusive). */
-  range?: InputMaybe<AnalyticsRange>;
-  to?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * An event-level query (POST /query/:websiteId, docs/analytics.md): the normalized form of
+   * common/contracts/stats-query.ts, as JSON. Input only.
+   */
+  StatsQuery: { input: unknown; output: unknown };
 };
 
 /** Time window ending now. 24 hours are read in hour buckets; the others in UTC day buckets. */
@@ -69,75 +58,13 @@ export type CreateWebhookInput = {
   url: Scalars['String']['input'];
 };
 
-export type FilterOperator = 'CONTAINS' | 'IS' | 'IS_NOT';
-
 export type KeyExpiration = 'CUSTOM' | 'NEVER' | 'NINETY_DAYS' | 'ONE_YEAR';
-
-export type OrderDirection = 'ASC' | 'DESC';
 
 export type Permission =
   'ADMIN' | 'MANAGE_TEAM' | 'MANAGE_WEBSITES' | 'READ_ANALYTICS' | 'TRACK_EVENTS';
 
 /** Subscription tier of an organization (team). FREE cannot use the External API. */
 export type Plan = 'ENTERPRISE' | 'FREE' | 'PRO' | 'SCALE';
-
-/**
- * What a custom query answers per value. Values are the REST API's names, but for the time
- * dimensions: `time:day` and `time:hour` are not GraphQL names (common/contracts/analytics-query.ts).
- */
-export type QueryDimension =
-  | 'browser'
-  | 'country'
-  | 'device'
-  | 'event'
-  | 'os'
-  | 'page'
-  | 'source'
-  /** Per UTC day, zero-filled (REST: time:day). */
-  | 'time_day'
-  /** Per hour, zero-filled; needs the range LAST_24_HOURS (REST: time:hour). */
-  | 'time_hour';
-
-export type QueryFilter = {
-  /** A breakdown dimension: any but the time ones. */
-  dimension: QueryDimension;
-  operator: FilterOperator;
-  values: Array<Scalars['String']['input']>;
-};
-
-/** A figure of a custom query. Values are the REST API's names (common/contracts/analytics-query.ts). */
-export type QueryMetric =
-  | 'bounce_rate'
-  | 'events'
-  | 'pageviews'
-  | 'sessions'
-  /** Seconds per session. */
-  | 'visit_duration'
-  | 'visitors';
-
-export type QueryOrder = {
-  direction: OrderDirection;
-  /** A requested metric or the requested dimension. */
-  field: QueryOrderField;
-};
-
-/** What a custom query's rows are ordered by: a requested metric or the requested dimension. */
-export type QueryOrderField =
-  | 'bounce_rate'
-  | 'browser'
-  | 'country'
-  | 'device'
-  | 'event'
-  | 'events'
-  | 'os'
-  | 'page'
-  | 'pageviews'
-  | 'sessions'
-  | 'source'
-  | 'time_day'
-  | 'time_hour'
-  | 'visit_duration'
-  | 'visitors';
 
 export type Role = 'ADMIN' | 'MEMBER' | 'OWNER';
 
@@ -209,21 +136,35 @@ export type AnalyticsOverviewQuery = {
   } | null;
 };
 
-export type AnalyticsQueryQueryVariables = Exact<{
+export type AnalyticsStatsQueryVariables = Exact<{
   websiteId: Scalars['ID']['input'];
-  input: AnalyticsQueryInput;
+  query: Scalars['StatsQuery']['input'];
 }>;
 
-export type AnalyticsQueryQuery = {
+export type AnalyticsStatsQuery = {
   website: {
     id: string;
-    query: {
-      metrics: Array<QueryMetric>;
-      dimensions: Array<QueryDimension>;
+    stats: {
+      metrics: Array<string>;
+      dimensions: Array<string>;
+      limit: number;
+      offset: number;
+      totalRows: number | null;
+      timeLabels: Array<string> | null;
       from: string;
       to: string;
-      results: Array<{ dimensions: Array<string>; metrics: Array<number> }>;
-      pagination: { limit: number; offset: number; hasMore: boolean };
+      comparisonFrom: string | null;
+      comparisonTo: string | null;
+      hasMore: boolean;
+      results: Array<{
+        dimensions: Array<string>;
+        metrics: Array<number | null>;
+        comparison: {
+          dimensions: Array<string>;
+          metrics: Array<number | null>;
+          change: Array<number | null>;
+        } | null;
+      }>;
     };
   } | null;
 };
@@ -886,13 +827,13 @@ export const AnalyticsOverviewDocument = {
     },
   ],
 } as unknown as DocumentNode<AnalyticsOverviewQuery, AnalyticsOverviewQueryVariables>;
-export const AnalyticsQueryDocument = {
+export const AnalyticsStatsDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'AnalyticsQuery' },
+      name: { kind: 'Name', value: 'AnalyticsStats' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
@@ -904,10 +845,10 @@ export const AnalyticsQueryDocument = {
         },
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'query' } },
           type: {
             kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AnalyticsQueryInput' } },
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsQuery' } },
           },
         },
       ],
@@ -930,12 +871,12 @@ export const AnalyticsQueryDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'query' },
+                  name: { kind: 'Name', value: 'stats' },
                   arguments: [
                     {
                       kind: 'Argument',
-                      name: { kind: 'Name', value: 'input' },
-                      value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+                      name: { kind: 'Name', value: 'query' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'query' } },
                     },
                   ],
                   selectionSet: {
@@ -943,8 +884,8 @@ export const AnalyticsQueryDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'metrics' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'dimensions' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'from' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'offset' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'results' },
@@ -953,19 +894,28 @@ export const AnalyticsQueryDocument = {
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'dimensions' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'metrics' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparison' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'dimensions' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'metrics' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'change' } },
+                                ],
+                              },
+                            },
                           ],
                         },
                       },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'pagination' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PageFields' } },
-                          ],
-                        },
-                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalRows' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'timeLabels' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'comparisonFrom' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'comparisonTo' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasMore' } },
                     ],
                   },
                 },
@@ -975,21 +925,8 @@ export const AnalyticsQueryDocument = {
         ],
       },
     },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'PageFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Pagination' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'offset' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'hasMore' } },
-        ],
-      },
-    },
   ],
-} as unknown as DocumentNode<AnalyticsQueryQuery, AnalyticsQueryQueryVariables>;
+} as unknown as DocumentNode<AnalyticsStatsQuery, AnalyticsStatsQueryVariables>;
 export const AnalyticsTechnologyDocument = {
   kind: 'Document',
   definitions: [

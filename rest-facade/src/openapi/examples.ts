@@ -205,24 +205,46 @@ export const ERROR_GROUPS_EXAMPLE = {
 };
 
 export const QUERY_REQUEST_EXAMPLE = {
-  metrics: ['visitors', 'pageviews'],
-  dimensions: ['country'],
-  filters: [['is', 'country', ['DE', 'AT', 'CH']]],
+  metrics: ['visitors', 'pageviews', 'bounce_rate'],
+  dimensions: ['page', 'country'],
+  filters: [
+    ['is', 'country', ['DE', 'AT', 'CH']],
+    ['not', ['contains', 'page', ['/admin']]],
+  ],
   date_range: ['2026-03-01', '2026-03-09'],
-  order_by: [['visitors', 'desc']],
-  limit: 10,
+  include: { total_rows: true, comparisons: { mode: 'previous_period' } },
+  limit: 2,
 };
 
 export const QUERY_RESULT_EXAMPLE = {
-  metrics: ['visitors', 'pageviews'],
-  dimensions: ['country'],
+  metrics: ['visitors', 'pageviews', 'bounce_rate'],
+  dimensions: ['page', 'country'],
   results: [
-    { dimensions: ['DE'], metrics: [312, 1021] },
-    { dimensions: ['AT'], metrics: [44, 120] },
-    { dimensions: ['CH'], metrics: [29, 71] },
+    {
+      dimensions: ['/pricing', 'DE'],
+      metrics: [312, 1021, 0.4231],
+      comparison: {
+        dimensions: ['/pricing', 'DE'],
+        metrics: [260, 880, 0.45],
+        change: [0.2, 0.1602, -0.0598],
+      },
+    },
+    {
+      dimensions: ['/', 'DE'],
+      metrics: [201, 388, 0.5124],
+      comparison: {
+        dimensions: ['/', 'DE'],
+        metrics: [201, 402, 0.5],
+        change: [0, -0.0348, 0.0248],
+      },
+    },
   ],
-  pagination: page(10),
+  pagination: { limit: 2, offset: 0, has_more: true },
   date_range: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-10T00:00:00.000Z' },
+  meta: {
+    total_rows: 57,
+    comparison_date_range: { from: '2026-02-20T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z' },
+  },
 };
 
 export const COLLECT_REQUEST_EXAMPLE = {

@@ -1,16 +1,16 @@
 import type { Request } from 'express';
-import { toQueryInput, toRestQueryResult } from '../../../common/contracts/analytics-query';
-import { invalidParameters, notJsonBody } from '../api-error';
+import type { StatsQuery } from '../../../common/contracts/stats-query';
+import { notJsonBody } from '../api-error';
 import {
   AnalyticsBreakdownDocument,
   AnalyticsOverviewDocument,
-  AnalyticsQueryDocument,
+  AnalyticsStatsDocument,
   AnalyticsTechnologyDocument,
   AnalyticsVisitorsDocument,
   ErrorGroupsDocument,
   HeatmapPagesDocument,
   ReplaySessionsDocument,
-  type AnalyticsQueryInput,
+  type AnalyticsStatsQuery,
   type BreakdownDimension,
 } from '../generated/operations';
 import {
@@ -32,7 +32,6 @@ import {
   ErrorGroupListSchema,
   HeatmapPageListSchema,
   PageListSchema,
-  queryBodySchema,
   QueryResultSchema,
   ReplaySessionListSchema,
   SourceListSchema,
@@ -43,44 +42,48 @@ import { API_BASE, COUNTED_CALL, param, WEBSITE_PARAMS } from './common';
 import { WEBSITE_ID } from './path-ids';
 import {
   HEATMAP_PAGES,
-  MAX_LIMIT,
   NO_QUERY,
   pagedQuery,
   parsePage,
   parseRange,
   RANGE_AND_LIMIT_QUERY,
   RANGE_QUERY,
-  RANGE_VALUES,
   restRange,
   ROWS,
   type PageSize,
-  type RestRange,
 } from './query-parameters';
 import { API_KEY_BODY_ERRORS, API_KEY_ERRORS, USAGE_HEADERS } from './responses';
 import { apiKeyRoute, type ApiKeyRoute } from './route';
 import { snakeKeys } from './snake-keys';
+import { queryBodySchema, readQueryBody } from './query-body';
 import type { z } from 'zod';
 
-function queryInput(req: Request): AnalyticsQueryInput {
+function statsQuery(req: Request): StatsQuery {
   // Otherwise `curl -d '{…}'` (form-encoded by default) would meet "metrics: expected array".
   if (!req.is('application/json')) throw notJsonBody();
-  const parsed = queryBodySchema.safeParse(req.body);
-  if (!parsed.success) {
-    throw invalidParameters(
-      parsed.error.issues
-        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-        .join('; '),
-    );
-  }
-  const body = parsed.data;
-  const custom = Array.isArray(body.date_range);
+  return readQueryBody(req.body);
+}
+
+type StatsAnswer = NonNullable<AnalyticsStatsQuery['website']>['stats'];
+
+/** The REST answer of POST /query: rows, paging, the range, and what `include` asked for. */
+function presentStats(stats: StatsAnswer) {
+  const meta: Record<string, unknown> = {};
+  if (stats.totalRows !== null && stats.totalRows !== undefined) meta.total_rows = stats.totalRows;
+  if (stats.timeLabels) meta.time_labels = stats.timeLabels;
+  if (stats.comparisonFrom && stats.comparisonTo)
+    meta.comparison_date_range = { from: stats.comparisonFrom, to: stats.comparisonTo };
   return {
-    ...toQueryInput(body, (message) => invalidParameters(message)),
-    range: custom ? null : RANGE_VALUES[body.date_range as RestRange],
-    from: custom ? body.date_range[0] : null,
-    to: custom ? body.date_range[1] : null,
-    limit: Math.min(body.limit, MAX_LIMIT),
-    offset: body.offset,
+    metrics: stats.metrics,
+    dimensions: stats.dimensions,
+    results: stats.results.map((row) => ({
+      dimensions: row.dimensions,
+      metrics: row.metrics,
+      ...(row.comparison ? { comparison: row.comparison } : {}),
+    })),
+    pagination: { limit: stats.limit, offset: stats.offset, has_more: stats.hasMore },
+    date_range: { from: stats.from, to: stats.to },
+    ...(Object.keys(meta).length > 0 ? { meta } : {}),
   };
 }
 
@@ -327,7 +330,7 @@ export const ANALYTICS_ROUTES: ApiKeyRoute[] = [
     ...analytics,
     method: 'post',
     path: `${API_BASE}/query/:websiteId`,
-    operation: AnalyticsQueryDocument,
+    operation: AnalyticsStatsDocument,
     query: NO_QUERY,
     body: {
       schema: queryBodySchema,
@@ -336,14 +339,11 @@ export const ANALYTICS_ROUTES: ApiKeyRoute[] = [
       example: QUERY_REQUEST_EXAMPLE,
       limit: '64kb',
     },
-    variables: (req) => ({ websiteId: param(req, 'websiteId'), input: queryInput(req) }),
-    present: (data) => {
-      const { from, to, ...rest } = toRestQueryResult(websiteOf(data).query);
-      return { ...snakeKeys(rest), date_range: { from, to } };
-    },
+    variables: (req) => ({ websiteId: param(req, 'websiteId'), query: statsQuery(req) }),
+    present: (data) => presentStats(websiteOf(data).stats),
     operationId: 'queryAnalytics',
-    summary: 'Custom query: metrics, one dimension, filters, date range, order, paging',
-    description: `Metrics for at most one dimension (a breakdown, or time by day or hour), with filters, a range value or custom dates, order and paging. The body is JSON, sent as application/json, at most 64 KiB; it is read after the key and the limits. ${COUNTED_CALL}`,
+    summary: 'Event-level query: metrics by any dimensions, nested filters, goals, comparisons',
+    description: `Metrics of every event of a date range by up to four dimensions (pages, entry and exit pages, sources, UTM parameters, countries, devices, browsers, OS, event names and properties, goals, time buckets), with nested filters (is, contains, matches and their negations; and, or, not), comparisons with another period, total rows and time labels, order and paging (docs/analytics.md, "POST /query"). The body is JSON, sent as application/json, at most 64 KiB; it is read after the key and the limits. ${COUNTED_CALL}`,
     response: ok('Query result', QueryResultSchema, QUERY_RESULT_EXAMPLE),
     errors: { ...API_KEY_ERRORS, ...API_KEY_BODY_ERRORS },
   }),

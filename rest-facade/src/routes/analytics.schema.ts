@@ -1,17 +1,7 @@
 /** Request and response bodies of the analytics routes. */
 import { z } from 'zod';
-import {
-  QUERY_DIMENSIONS,
-  QUERY_METRICS,
-  TIME_DIMENSIONS,
-} from '../../../common/contracts/analytics-query';
-import {
-  DEFAULT_LIMIT,
-  MAX_LIMIT,
-  MAX_OFFSET,
-  RANGE_VALUES,
-  type RestRange,
-} from './query-parameters';
+import { MAX_QUERY_LIMIT } from '../../../common/contracts/stats-query';
+import { MAX_LIMIT, RANGE_VALUES, type RestRange } from './query-parameters';
 
 const RANGES = Object.keys(RANGE_VALUES) as [RestRange, ...RestRange[]];
 const count = () => z.number().int().min(0);
@@ -27,6 +17,14 @@ export const PaginationSchema = z
     has_more: z.boolean(),
   })
   .meta({ id: 'Pagination' });
+
+const QueryPaginationSchema = z
+  .strictObject({
+    limit: z.number().int().min(1).max(MAX_QUERY_LIMIT),
+    offset: count(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: 'QueryPagination' });
 
 const list = <K extends string>(name: K, item: z.ZodType) =>
   z.strictObject({ [name]: z.array(item), pagination: PaginationSchema } as Record<
@@ -184,80 +182,42 @@ export const ErrorGroupListSchema = list('groups', ErrorGroupSchema).meta({
   id: 'ErrorGroupList',
 });
 
+const metricValues = z
+  .array(z.number().nullable())
+  .meta({ description: 'In the order of metrics; revenue is null where no event carried any.' });
+
 export const QueryResultSchema = z
   .strictObject({
     metrics: z.array(z.string()),
     dimensions: z.array(z.string()),
     results: z.array(
-      z.strictObject({ dimensions: z.array(z.string()), metrics: z.array(z.number()) }),
+      z.strictObject({
+        dimensions: z.array(z.string()),
+        metrics: metricValues,
+        comparison: z
+          .strictObject({
+            dimensions: z.array(z.string()),
+            metrics: metricValues,
+            change: z.array(z.number().nullable()).meta({
+              description:
+                'Relative change of each metric, (now − before) ÷ before; null when before is 0.',
+            }),
+          })
+          .optional()
+          .meta({ description: 'With include.comparisons: the same row over the other period.' }),
+      }),
     ),
-    pagination: PaginationSchema,
+    pagination: QueryPaginationSchema,
     date_range: z.strictObject({ from: dateTime(), to: described(dateTime(), 'Exclusive') }),
+    meta: z
+      .strictObject({
+        total_rows: count().optional(),
+        time_labels: z.array(z.string()).optional(),
+        comparison_date_range: z
+          .strictObject({ from: dateTime(), to: described(dateTime(), 'Exclusive') })
+          .optional(),
+      })
+      .optional()
+      .meta({ description: 'What include asked for.' }),
   })
   .meta({ id: 'QueryResult' });
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-
-/**
- * The body of POST /query/:websiteId (modelled on Plausible's Stats API v2): validates the
- * request, and its JSON Schema is the document's QueryRequest.
- */
-export const queryBodySchema = z
-  .object({
-    metrics: z.array(z.enum(QUERY_METRICS)).min(1).max(QUERY_METRICS.length).meta({
-      description:
-        'Each at most once: visitors, pageviews, sessions, bounce_rate, visit_duration, events.',
-    }),
-    dimensions: z
-      .array(z.enum([...QUERY_DIMENSIONS, ...TIME_DIMENSIONS]))
-      .max(1)
-      .default([])
-      .meta({
-        description:
-          'At most one of country, page, source, device, browser, os, event, time:day, time:hour (time:hour needs date_range "24h"). None: one row of totals.',
-      }),
-    filters: z
-      .array(
-        z.tuple([
-          z.enum(['is', 'is_not', 'contains']),
-          z.enum(QUERY_DIMENSIONS),
-          z.array(z.string().min(1).max(500)).min(1).max(100),
-        ]),
-      )
-      .max(20)
-      .default([])
-      .meta({
-        description:
-          'Each filter is [operator, dimension, values], in this order. All filters must name the same dimension, and with a breakdown dimension, that one.',
-      }),
-    date_range: z
-      .union([z.enum(['24h', '7d', '30d', '90d', '1y']), z.tuple([isoDate, isoDate])], {
-        error: 'must be one of "24h", "7d", "30d", "90d", "1y", or ["YYYY-MM-DD", "YYYY-MM-DD"]',
-      })
-      .default('7d')
-      .meta({
-        description:
-          'A range value, or [from, to]: UTC dates, inclusive, at most 366 days, between 1970-01-01 and 9999-12-30.',
-      }),
-    order_by: z
-      .array(z.tuple([z.string().min(1), z.enum(['asc', 'desc'])]))
-      .max(3)
-      .default([])
-      .meta({
-        description:
-          'Each entry is [metric or the dimension, "asc" or "desc"], in this order. Default: the first metric descending (time ascending).',
-      }),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .default(DEFAULT_LIMIT)
-      .meta({
-        description: `Rows per page, default ${DEFAULT_LIMIT}; any value above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}.`,
-      }),
-    offset: z.number().int().min(0).max(MAX_OFFSET).default(0).meta({
-      description: 'Rows to skip, default 0. Continue with offset + limit until has_more is false.',
-    }),
-  })
-  .strict()
-  .meta({ description: 'A custom query (modelled on Plausible Stats API v2).' });

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { invalidParameters } from '../api-error';
-import { MAX_LIMIT } from '../../../common/contracts/analytics-query';
+import { MAX_LIMIT } from '../../../common/contracts/page-size';
 
 export { MAX_LIMIT };
 

@@ -7,10 +7,11 @@ import type { AnalyticsConfig } from './config';
 import { createAnalyticsLoaders, type AnalyticsDeps } from './context';
 import { analyticsResolvers } from './resolvers';
 import { IngestService } from './services/ingest.service';
-import { QueryService } from './services/query.service';
 import { ReadModel } from './services/read-model';
 import { RETENTION_EVERY_MS, RetentionService } from './services/retention.service';
 import { StatsService } from './services/stats.service';
+import { StatsQueryService } from './services/stats-query.service';
+import { openEngine } from './engine';
 import { TotalsService } from './services/totals.service';
 import { createAnalyticsStore } from './store';
 
@@ -20,6 +21,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
   return startSubgraph<AnalyticsDeps>('analytics', config, logger, async (stores) => {
     const { connection, redis, readiness, metrics } = stores;
     const store = createAnalyticsStore(connection, redis, config.redisKeyPrefix, config.cacheBytes);
+    const engine = await openEngine(connection, redis, store.keys, store.raw, config.engine);
     const model = new ReadModel(
       redis,
       store.keys,
@@ -31,8 +33,8 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
     const deps: AnalyticsDeps = {
       totals: new TotalsService(model),
       stats: new StatsService(model, config.retentionDays),
-      query: new QueryService(model),
-      ingest: new IngestService(store, logger, {
+      statsQuery: new StatsQueryService(model, engine.tables, engine.duck),
+      ingest: new IngestService({ ...store, codec: engine.codec, sealed: engine.sealed }, logger, {
         redisKeyPrefix: config.redisKeyPrefix,
         batchSize: config.ingestBatchSize,
         sealQuietMs: config.sealQuietMs,
@@ -67,6 +69,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       beforeClose: async () => {
         await retentionJob.stop();
         await deps.ingest.stop();
+        engine.close();
       },
     };
   });

@@ -11,6 +11,8 @@ export interface AnalyticsConfig extends SubgraphConfig {
   sealQuietMs: number;
   /** Memory for sealed snapshots kept parsed in process (they never change). */
   cacheBytes: number;
+  /** The event-level engine (docs/analytics.md, "The engine"). */
+  engine: { threads: number | undefined; memoryLimit: string; maxWebsites: number };
 }
 
 const analyticsSchema = z.object({
@@ -18,6 +20,10 @@ const analyticsSchema = z.object({
   ANALYTICS_INGEST_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
   ANALYTICS_SEAL_QUIET_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
   ANALYTICS_CACHE_MB: z.coerce.number().int().min(16).max(65_536).default(256),
+  /** DuckDB's threads; unset: one per core. */
+  ANALYTICS_ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  ANALYTICS_ENGINE_MEMORY_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
+  ANALYTICS_ENGINE_WEBSITES: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
@@ -30,6 +36,9 @@ export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
         ANALYTICS_INGEST_BATCH: env.ANALYTICS_INGEST_BATCH,
         ANALYTICS_SEAL_QUIET_SECONDS: env.ANALYTICS_SEAL_QUIET_SECONDS,
         ANALYTICS_CACHE_MB: env.ANALYTICS_CACHE_MB,
+        ANALYTICS_ENGINE_THREADS: env.ANALYTICS_ENGINE_THREADS,
+        ANALYTICS_ENGINE_MEMORY_MB: env.ANALYTICS_ENGINE_MEMORY_MB,
+        ANALYTICS_ENGINE_WEBSITES: env.ANALYTICS_ENGINE_WEBSITES,
       }),
   );
   return {
@@ -38,5 +47,10 @@ export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
     ingestBatchSize: own.ANALYTICS_INGEST_BATCH,
     sealQuietMs: own.ANALYTICS_SEAL_QUIET_SECONDS * 1000,
     cacheBytes: own.ANALYTICS_CACHE_MB * 1024 * 1024,
+    engine: {
+      threads: own.ANALYTICS_ENGINE_THREADS,
+      memoryLimit: `${own.ANALYTICS_ENGINE_MEMORY_MB}MB`,
+      maxWebsites: own.ANALYTICS_ENGINE_WEBSITES,
+    },
   };
 }

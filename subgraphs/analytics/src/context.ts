@@ -1,15 +1,16 @@
 import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../common/platform/subgraph-server';
 import type { IngestService } from './services/ingest.service';
-import type { QueryService } from './services/query.service';
 import type { RetentionService } from './services/retention.service';
 import type { StatsService } from './services/stats.service';
+import type { StatsQueryService } from './services/stats-query.service';
 import type { TotalsService } from './services/totals.service';
 
 export interface AnalyticsDeps {
   totals: TotalsService;
   stats: StatsService;
-  query: QueryService;
+  /** POST /query's event-level answers (the engine). */
+  statsQuery: StatsQueryService;
   ingest: IngestService;
   retention: RetentionService;
 }

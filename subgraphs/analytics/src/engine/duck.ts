@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { SqlValue } from './stats-sql';
 
@@ -24,6 +26,9 @@ export class Duck {
     const settings: Record<string, string> = {};
     if (options.threads) settings.threads = String(options.threads);
     if (options.memoryLimit) settings.memory_limit = options.memoryLimit;
+    // Spilled data goes to the system's temporary folder: the default (.tmp in the working
+    // directory) is read-only for the image's service user.
+    settings.temp_directory = path.join(tmpdir(), `wa-duckdb-${process.pid}`);
     const instance = await DuckDBInstance.create(':memory:', settings);
     return new Duck(instance, await instance.connect(), await instance.connect());
   }

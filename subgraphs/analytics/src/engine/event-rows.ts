@@ -1,5 +1,6 @@
 import type { CollectedEvent } from '../../../../common/contracts/collected-event';
 import type { EventVisit } from '../ingest/aggregate';
+import { storableProps } from '../store/raw-log';
 
 /**
  * One event as the engine stores and reads it: a row of a columnar block (engine/blocks.ts) and of
@@ -98,6 +99,13 @@ type Extras = {
   revenue?: { amount: string; currency: string } | null;
 };
 
+/**
+ * Whether the engine keeps an event: page views and custom events. Clicks, errors and replay
+ * chunks are instrumentation that their own routes (heatmaps, error groups, replays) answer.
+ */
+export const isStatsEvent = (event: CollectedEvent): boolean =>
+  event.type === 'pageview' || event.type === 'event';
+
 /** The row of an applied event: the event, and the visit and visitor it was applied in. */
 export function toEventRow(id: string, event: CollectedEvent, visit: EventVisit): EventRow {
   const extras = event as CollectedEvent & Extras;
@@ -124,9 +132,10 @@ export function toEventRow(id: string, event: CollectedEvent, visit: EventVisit)
     device: visit.device,
     browser: visit.browser,
     os: visit.os,
+    // Named as the raw store names them, so a day rebuilt from raw events has the same rows.
     props:
       event.type === 'event' && event.props
-        ? Object.entries(event.props).map(([name, value]) => [name, String(value)])
+        ? Object.entries(storableProps(event.props)).map(([name, value]) => [name, String(value)])
         : [],
     revenueAmount: revenue ? revenue.amount : null,
     revenueCurrency: revenue ? revenue.currency : null,

@@ -30,8 +30,14 @@ export function tableOf(websiteId: string): string {
     : `ev_x${Buffer.from(websiteId).toString('hex').slice(0, 48)}`;
 }
 
-export async function createEventTable(duck: Duck, table: string): Promise<void> {
-  await duck.run(`CREATE TABLE IF NOT EXISTS ${table} (${EVENT_COLUMNS})`);
+export async function createEventTable(
+  duck: Duck,
+  table: string,
+  { replace = false } = {},
+): Promise<void> {
+  await duck.run(
+    `${replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE IF NOT EXISTS'} ${table} (${EVENT_COLUMNS})`,
+  );
 }
 
 /** Appends rows to a table (one appender, flushed at the end). */

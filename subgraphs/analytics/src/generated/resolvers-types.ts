@@ -23,6 +23,11 @@ export type Scalars = {
    * heatmap pages holds ten thousand cells.
    */
   HeatmapCells: { input: Array<[number, number, number]>; output: Array<[number, number, number]>; }
+  /**
+   * An event-level query (POST /query/:websiteId, docs/analytics.md): the normalized form of
+   * common/contracts/stats-query.ts, as JSON. Input only.
+   */
+  StatsQuery: { input: unknown; output: unknown; }
   _FieldSet: { input: any; output: any; }
 };
 
@@ -36,22 +41,6 @@ export type AnalyticsOverview = {
   series: Array<TimeBucketStats>;
   summary: AnalyticsSummary;
   to: Scalars['String']['output'];
-};
-
-/** A custom query over the counters (POST /query/:websiteId); see docs/analytics.md. */
-export type AnalyticsQueryInput = {
-  /** At most one. */
-  dimensions: Array<QueryDimension>;
-  filters: Array<QueryFilter>;
-  from?: InputMaybe<Scalars['String']['input']>;
-  limit: Scalars['Int']['input'];
-  /** Each at most once. */
-  metrics: Array<QueryMetric>;
-  offset: Scalars['Int']['input'];
-  orderBy: Array<QueryOrder>;
-  /** Either a range or from and to (UTC dates, YYYY-MM-DD, inclusive). */
-  range?: InputMaybe<AnalyticsRange>;
-  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Time window ending now. 24 hours are read in hour buckets; the others in UTC day buckets. */
@@ -124,11 +113,6 @@ export type ErrorGroupList = {
   pagination: Pagination;
 };
 
-export type FilterOperator =
-  | 'CONTAINS'
-  | 'IS'
-  | 'IS_NOT';
-
 export type HeatmapPage = {
   __typename?: 'HeatmapPage';
   cells: Scalars['HeatmapCells']['output'];
@@ -143,91 +127,11 @@ export type HeatmapPageList = {
   pagination: Pagination;
 };
 
-export type OrderDirection =
-  | 'ASC'
-  | 'DESC';
-
 export type Pagination = {
   __typename?: 'Pagination';
   hasMore: Scalars['Boolean']['output'];
   limit: Scalars['Int']['output'];
   offset: Scalars['Int']['output'];
-};
-
-/**
- * What a custom query answers per value. Values are the REST API's names, but for the time
- * dimensions: `time:day` and `time:hour` are not GraphQL names (common/contracts/analytics-query.ts).
- */
-export type QueryDimension =
-  | 'browser'
-  | 'country'
-  | 'device'
-  | 'event'
-  | 'os'
-  | 'page'
-  | 'source'
-  /** Per UTC day, zero-filled (REST: time:day). */
-  | 'time_day'
-  /** Per hour, zero-filled; needs the range LAST_24_HOURS (REST: time:hour). */
-  | 'time_hour';
-
-export type QueryFilter = {
-  /** A breakdown dimension: any but the time ones. */
-  dimension: QueryDimension;
-  operator: FilterOperator;
-  values: Array<Scalars['String']['input']>;
-};
-
-/** A figure of a custom query. Values are the REST API's names (common/contracts/analytics-query.ts). */
-export type QueryMetric =
-  | 'bounce_rate'
-  | 'events'
-  | 'pageviews'
-  | 'sessions'
-  /** Seconds per session. */
-  | 'visit_duration'
-  | 'visitors';
-
-export type QueryOrder = {
-  direction: OrderDirection;
-  /** A requested metric or the requested dimension. */
-  field: QueryOrderField;
-};
-
-/** What a custom query's rows are ordered by: a requested metric or the requested dimension. */
-export type QueryOrderField =
-  | 'bounce_rate'
-  | 'browser'
-  | 'country'
-  | 'device'
-  | 'event'
-  | 'events'
-  | 'os'
-  | 'page'
-  | 'pageviews'
-  | 'sessions'
-  | 'source'
-  | 'time_day'
-  | 'time_hour'
-  | 'visit_duration'
-  | 'visitors';
-
-export type QueryResult = {
-  __typename?: 'QueryResult';
-  dimensions: Array<QueryDimension>;
-  from: Scalars['String']['output'];
-  metrics: Array<QueryMetric>;
-  pagination: Pagination;
-  results: Array<QueryResultRow>;
-  to: Scalars['String']['output'];
-};
-
-export type QueryResultRow = {
-  __typename?: 'QueryResultRow';
-  /** Values of the requested dimensions, in order. */
-  dimensions: Array<Scalars['String']['output']>;
-  /** Values of the requested metrics, in order. */
-  metrics: Array<Scalars['Float']['output']>;
 };
 
 export type ReplaySession = {
@@ -249,6 +153,42 @@ export type ReplaySessionList = {
   __typename?: 'ReplaySessionList';
   pagination: Pagination;
   sessions: Array<ReplaySession>;
+};
+
+export type StatsAnswer = {
+  __typename?: 'StatsAnswer';
+  comparisonFrom?: Maybe<Scalars['String']['output']>;
+  comparisonTo?: Maybe<Scalars['String']['output']>;
+  dimensions: Array<Scalars['String']['output']>;
+  from: Scalars['String']['output'];
+  hasMore: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  /** The query's metrics and dimensions, as asked. */
+  metrics: Array<Scalars['String']['output']>;
+  offset: Scalars['Int']['output'];
+  results: Array<StatsRow>;
+  /** Every time bucket of the range, when asked for. */
+  timeLabels?: Maybe<Array<Scalars['String']['output']>>;
+  to: Scalars['String']['output'];
+  /** Rows before paging, when asked for. */
+  totalRows?: Maybe<Scalars['Int']['output']>;
+};
+
+export type StatsComparison = {
+  __typename?: 'StatsComparison';
+  /** (now − before) ÷ before; null when before is 0. */
+  change: Array<Maybe<Scalars['Float']['output']>>;
+  dimensions: Array<Scalars['String']['output']>;
+  metrics: Array<Maybe<Scalars['Float']['output']>>;
+};
+
+/** A row of an event-level answer: the dimensions' values and the metrics', in the order asked. */
+export type StatsRow = {
+  __typename?: 'StatsRow';
+  /** With a comparison: the row over the other range, and each metric's relative change. */
+  comparison?: Maybe<StatsComparison>;
+  dimensions: Array<Scalars['String']['output']>;
+  metrics: Array<Maybe<Scalars['Float']['output']>>;
 };
 
 export type Technology = {
@@ -297,10 +237,11 @@ export type Website = {
   heatmapPages: HeatmapPageList;
   id: Scalars['ID']['output'];
   overview: AnalyticsOverview;
-  query: QueryResult;
   /** The keys subgraph's verdict on the caller's access; every figure below requires it. */
   readableByCaller: Scalars['Boolean']['output'];
   replaySessions: ReplaySessionList;
+  /** An event-level query over every event of the range (the engine). */
+  stats: StatsAnswer;
   technology: Technology;
   /** Page views ever recorded for the website. */
   totalPageviews: Scalars['Int']['output'];
@@ -340,16 +281,16 @@ export type WebsiteOverviewArgs = {
 
 
 /** A website, owned by the keys subgraph; analytics adds its traffic figures. */
-export type WebsiteQueryArgs = {
-  input: AnalyticsQueryInput;
-};
-
-
-/** A website, owned by the keys subgraph; analytics adds its traffic figures. */
 export type WebsiteReplaySessionsArgs = {
   limit: Scalars['Int']['input'];
   offset: Scalars['Int']['input'];
   range: AnalyticsRange;
+};
+
+
+/** A website, owned by the keys subgraph; analytics adds its traffic figures. */
+export type WebsiteStatsArgs = {
+  query: Scalars['StatsQuery']['input'];
 };
 
 
@@ -451,33 +392,27 @@ export type DirectiveResolverFn<TResult = {}, TParent = {}, TContext = {}, TArgs
 export type ResolversTypes = {
   AnalyticsOverview: ResolverTypeWrapper<AnalyticsOverview>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
-  AnalyticsQueryInput: AnalyticsQueryInput;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AnalyticsRange: AnalyticsRange;
   AnalyticsSummary: ResolverTypeWrapper<AnalyticsSummary>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Breakdown: ResolverTypeWrapper<Breakdown>;
   BreakdownDimension: BreakdownDimension;
   BreakdownRow: ResolverTypeWrapper<BreakdownRow>;
   ErrorGroup: ResolverTypeWrapper<ErrorGroup>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ErrorGroupList: ResolverTypeWrapper<ErrorGroupList>;
-  FilterOperator: FilterOperator;
   HeatmapCells: ResolverTypeWrapper<Scalars['HeatmapCells']['output']>;
   HeatmapPage: ResolverTypeWrapper<HeatmapPage>;
   HeatmapPageList: ResolverTypeWrapper<HeatmapPageList>;
-  OrderDirection: OrderDirection;
   Pagination: ResolverTypeWrapper<Pagination>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  QueryDimension: QueryDimension;
-  QueryFilter: QueryFilter;
-  QueryMetric: QueryMetric;
-  QueryOrder: QueryOrder;
-  QueryOrderField: QueryOrderField;
-  QueryResult: ResolverTypeWrapper<QueryResult>;
-  QueryResultRow: ResolverTypeWrapper<QueryResultRow>;
   ReplaySession: ResolverTypeWrapper<ReplaySession>;
   ReplaySessionList: ResolverTypeWrapper<ReplaySessionList>;
+  StatsAnswer: ResolverTypeWrapper<StatsAnswer>;
+  StatsComparison: ResolverTypeWrapper<StatsComparison>;
+  StatsQuery: ResolverTypeWrapper<Scalars['StatsQuery']['output']>;
+  StatsRow: ResolverTypeWrapper<StatsRow>;
   Technology: ResolverTypeWrapper<Technology>;
   TimeBucketStats: ResolverTypeWrapper<TimeBucketStats>;
   Visitor: ResolverTypeWrapper<Visitor>;
@@ -489,10 +424,9 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AnalyticsOverview: AnalyticsOverview;
   String: Scalars['String']['output'];
-  AnalyticsQueryInput: AnalyticsQueryInput;
-  Int: Scalars['Int']['output'];
   AnalyticsSummary: AnalyticsSummary;
   Float: Scalars['Float']['output'];
+  Int: Scalars['Int']['output'];
   Breakdown: Breakdown;
   BreakdownRow: BreakdownRow;
   ErrorGroup: ErrorGroup;
@@ -503,12 +437,12 @@ export type ResolversParentTypes = {
   HeatmapPageList: HeatmapPageList;
   Pagination: Pagination;
   Boolean: Scalars['Boolean']['output'];
-  QueryFilter: QueryFilter;
-  QueryOrder: QueryOrder;
-  QueryResult: QueryResult;
-  QueryResultRow: QueryResultRow;
   ReplaySession: ReplaySession;
   ReplaySessionList: ReplaySessionList;
+  StatsAnswer: StatsAnswer;
+  StatsComparison: StatsComparison;
+  StatsQuery: Scalars['StatsQuery']['output'];
+  StatsRow: StatsRow;
   Technology: Technology;
   TimeBucketStats: TimeBucketStats;
   Visitor: Visitor;
@@ -598,22 +532,6 @@ export type PaginationResolvers<ContextType = AnalyticsContext, ParentType exten
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type QueryResultResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['QueryResult'] = ResolversParentTypes['QueryResult']> = {
-  dimensions?: Resolver<Array<ResolversTypes['QueryDimension']>, ParentType, ContextType>;
-  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  metrics?: Resolver<Array<ResolversTypes['QueryMetric']>, ParentType, ContextType>;
-  pagination?: Resolver<ResolversTypes['Pagination'], ParentType, ContextType>;
-  results?: Resolver<Array<ResolversTypes['QueryResultRow']>, ParentType, ContextType>;
-  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type QueryResultRowResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['QueryResultRow'] = ResolversParentTypes['QueryResultRow']> = {
-  dimensions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  metrics?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
 export type ReplaySessionResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['ReplaySession'] = ResolversParentTypes['ReplaySession']> = {
   browser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -632,6 +550,40 @@ export type ReplaySessionResolvers<ContextType = AnalyticsContext, ParentType ex
 export type ReplaySessionListResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['ReplaySessionList'] = ResolversParentTypes['ReplaySessionList']> = {
   pagination?: Resolver<ResolversTypes['Pagination'], ParentType, ContextType>;
   sessions?: Resolver<Array<ResolversTypes['ReplaySession']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StatsAnswerResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['StatsAnswer'] = ResolversParentTypes['StatsAnswer']> = {
+  comparisonFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  comparisonTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dimensions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  metrics?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['StatsRow']>, ParentType, ContextType>;
+  timeLabels?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalRows?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StatsComparisonResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['StatsComparison'] = ResolversParentTypes['StatsComparison']> = {
+  change?: Resolver<Array<Maybe<ResolversTypes['Float']>>, ParentType, ContextType>;
+  dimensions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  metrics?: Resolver<Array<Maybe<ResolversTypes['Float']>>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export interface StatsQueryScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['StatsQuery'], any> {
+  name: 'StatsQuery';
+}
+
+export type StatsRowResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['StatsRow'] = ResolversParentTypes['StatsRow']> = {
+  comparison?: Resolver<Maybe<ResolversTypes['StatsComparison']>, ParentType, ContextType>;
+  dimensions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  metrics?: Resolver<Array<Maybe<ResolversTypes['Float']>>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -679,9 +631,9 @@ export type WebsiteResolvers<ContextType = AnalyticsContext, ParentType extends 
   heatmapPages?: Resolver<ResolversTypes['HeatmapPageList'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteHeatmapPagesArgs, 'limit' | 'offset' | 'range'>>;
   id?: Resolver<ResolversTypes['ID'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
   overview?: Resolver<ResolversTypes['AnalyticsOverview'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteOverviewArgs, 'range'>>;
-  query?: Resolver<ResolversTypes['QueryResult'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteQueryArgs, 'input'>>;
 
   replaySessions?: Resolver<ResolversTypes['ReplaySessionList'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteReplaySessionsArgs, 'limit' | 'offset' | 'range'>>;
+  stats?: Resolver<ResolversTypes['StatsAnswer'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteStatsArgs, 'query'>>;
   technology?: Resolver<ResolversTypes['Technology'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteTechnologyArgs, 'limit' | 'range'>>;
   totalPageviews?: Resolver<ResolversTypes['Int'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType>;
   visitors?: Resolver<ResolversTypes['VisitorPage'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteVisitorsArgs, 'limit' | 'offset' | 'range'>>;
@@ -699,10 +651,12 @@ export type Resolvers<ContextType = AnalyticsContext> = {
   HeatmapPage?: HeatmapPageResolvers<ContextType>;
   HeatmapPageList?: HeatmapPageListResolvers<ContextType>;
   Pagination?: PaginationResolvers<ContextType>;
-  QueryResult?: QueryResultResolvers<ContextType>;
-  QueryResultRow?: QueryResultRowResolvers<ContextType>;
   ReplaySession?: ReplaySessionResolvers<ContextType>;
   ReplaySessionList?: ReplaySessionListResolvers<ContextType>;
+  StatsAnswer?: StatsAnswerResolvers<ContextType>;
+  StatsComparison?: StatsComparisonResolvers<ContextType>;
+  StatsQuery?: GraphQLScalarType;
+  StatsRow?: StatsRowResolvers<ContextType>;
   Technology?: TechnologyResolvers<ContextType>;
   TimeBucketStats?: TimeBucketStatsResolvers<ContextType>;
   Visitor?: VisitorResolvers<ContextType>;

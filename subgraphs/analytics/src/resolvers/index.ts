@@ -1,4 +1,5 @@
-import { MAX_LIMIT } from '../../../../common/contracts/analytics-query';
+import { MAX_LIMIT } from '../../../../common/contracts/page-size';
+import { statsQuerySchema, type StatsQuery } from '../../../../common/contracts/stats-query';
 import { GraphQLScalarType } from 'graphql';
 import { badInput, forbidden, unauthenticated } from '../../../../common/platform/errors';
 import type { CallerIdentity } from '../../../../common/contracts/identity';
@@ -43,6 +44,25 @@ const guarded =
     return read(website, args, ctx);
   };
 
+/** Input only: a StatsQuery, checked against the contract's schema. */
+const StatsQueryScalar = new GraphQLScalarType({
+  name: 'StatsQuery',
+  serialize: () => {
+    throw badInput('StatsQuery is an input type');
+  },
+  parseValue: (value) => {
+    const parsed = statsQuerySchema.safeParse(value);
+    if (!parsed.success)
+      throw badInput(
+        `query: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+      );
+    return parsed.data;
+  },
+  parseLiteral: () => {
+    throw badInput('StatsQuery is passed as a variable');
+  },
+});
+
 /** Output only: `[x, y, clicks]` triples (schema.graphql). */
 const HeatmapCells = new GraphQLScalarType({
   name: 'HeatmapCells',
@@ -57,6 +77,7 @@ const HeatmapCells = new GraphQLScalarType({
 
 export const analyticsResolvers: Resolvers = {
   HeatmapCells,
+  StatsQuery: StatsQueryScalar,
   Website: {
     // The representation carries the `@requires` fields besides the key.
     __resolveReference: (ref: WebsiteRef) => ({
@@ -81,6 +102,6 @@ export const analyticsResolvers: Resolvers = {
     errorGroups: guarded((w, args, ctx) =>
       ctx.deps.stats.errorGroups(w.id, args.range, pageOf(args)),
     ),
-    query: guarded((w, args, ctx) => ctx.deps.query.run(w.id, args.input, pageOf(args.input))),
+    stats: guarded((w, args, ctx) => ctx.deps.statsQuery.run(w.id, args.query as StatsQuery, [])),
   },
 };

@@ -9,6 +9,8 @@ import { keysOfDay, loadIntoHot, readHotDay } from '../store/hot-day';
 import { dayStartOf, markerTime, type DayKey, type HotKeys } from '../store/hot-keys';
 import { replaySessionDays, splitWebsiteDay, websiteDay } from '../store/hot-writes';
 import type { RawLog } from '../store/raw-log';
+import type { BlockCodec } from '../engine/blocks';
+import type { SealedBlocks } from '../engine/sealed-blocks';
 import type { Cells, DaySnapshot, SnapshotStore } from '../store/snapshots';
 import { compareStreamIds, orderedStreamId } from '../store/stream-ids';
 
@@ -56,6 +58,7 @@ export class DayLifecycle {
     private readonly index: DayIndexStore,
     private readonly snapshots: SnapshotStore,
     private readonly raw: RawLog,
+    private readonly blocks: { codec: BlockCodec; sealed: SealedBlocks },
     private readonly applier: HotApplier,
     private readonly logger: Logger,
     private readonly quietMs: number,
@@ -130,10 +133,11 @@ export class DayLifecycle {
         (before === null || compareStreamIds(id, before) < 0),
     );
     for (let i = 0; i < events.length; i += REBUILD_CHUNK) {
-      const chunk = events.slice(i, i + REBUILD_CHUNK).map((e) => e.event);
+      const chunk = events.slice(i, i + REBUILD_CHUNK);
+      const collected = chunk.map((e) => e.event);
       const plan = await this.applier.plan(
         chunk,
-        await replaySessionDays(this.redis, this.keys, chunk),
+        await replaySessionDays(this.redis, this.keys, collected),
       );
       const multi = this.redis.multi();
       this.applier.queue(multi, plan, this.now(), `rebuild-${events[i]!.id}`);
@@ -239,6 +243,7 @@ export class DayLifecycle {
       visitorChunks: 0,
     };
     await this.snapshots.write(snapshot, hot.visitors);
+    await this.sealBlocks(website, day, entry.snapshot, snapshot.id);
     await stillLeased();
     index.days.set(day, {
       snapshot: snapshot.id,
@@ -256,6 +261,27 @@ export class DayLifecycle {
         { website, day },
         'a batch was applied while the day was being sealed; its events for that day are not in the snapshot',
       );
+  }
+
+  /**
+   * The day's block for the engine, under the new snapshot's id: its hot blocks merged with the
+   * block of the snapshot it had (a thawed day). Not written when that earlier block is missing
+   * (a day sealed before blocks existed): the engine makes the whole day's from its raw events.
+   */
+  private async sealBlocks(
+    website: string,
+    day: DayKey,
+    previous: string | null,
+    id: string,
+  ): Promise<void> {
+    const parts = Object.values(await this.redis.hgetallBuffer(this.keys.blocks(website, day)));
+    if (previous) {
+      const before = (await this.blocks.sealed.read([{ id: previous, day }])).get(previous);
+      if (!before) return;
+      parts.push(before);
+    }
+    if (parts.length === 0) return;
+    await this.blocks.sealed.write(id, website, day, await this.blocks.codec.merge(parts));
   }
 
   private async dropHotKeys(

@@ -23,12 +23,15 @@ import {
 } from '../ingest/value-admission';
 import type { DayIndexStore } from '../store/day-index';
 import { HotApplier } from '../store/hot-applier';
-import { dayKeyOf, type HotKeys } from '../store/hot-keys';
+import { dayKeyOf, type DayKey, type HotKeys } from '../store/hot-keys';
 import { replaySessionDays, websiteDay } from '../store/hot-writes';
 import type { LoggedEvent, RawLog } from '../store/raw-log';
 import type { SnapshotStore } from '../store/snapshots';
 import { orderedStreamId } from '../store/stream-ids';
 import { DayLifecycle } from './day-lifecycle';
+import type { BlockCodec } from '../engine/blocks';
+import type { SealedBlocks } from '../engine/sealed-blocks';
+import { HotBlockMerger } from '../engine/hot-blocks';
 
 const BLOCK_MS = 250;
 
@@ -46,6 +49,10 @@ export interface IngestStores {
   index: DayIndexStore;
   snapshots: SnapshotStore;
   raw: RawLog;
+  /** Makes the engine's blocks of each batch (engine/blocks.ts). */
+  codec: BlockCodec;
+  /** Where a sealed day's block goes (engine/sealed-blocks.ts). */
+  sealed: SealedBlocks;
 }
 
 export interface IngestOptions {
@@ -81,6 +88,7 @@ export class IngestService {
   private readonly stream: string;
   private readonly consumer: StreamConsumer;
   private readonly applier: HotApplier;
+  private readonly blockMerger: HotBlockMerger;
   readonly days: DayLifecycle;
   private writerConnection: RedisClient | null = null;
   private readonly now: () => number;
@@ -106,13 +114,16 @@ export class IngestService {
         options.redisKeyPrefix,
         options.distinctValuesPerDay ?? DISTINCT_VALUES_PER_DAY,
       ),
+      stores.codec,
     );
+    this.blockMerger = new HotBlockMerger(keys, stores.codec);
     this.days = new DayLifecycle(
       redis,
       keys,
       stores.index,
       stores.snapshots,
       stores.raw,
+      { codec: stores.codec, sealed: stores.sealed },
       this.applier,
       logger,
       options.sealQuietMs,
@@ -246,9 +257,7 @@ export class IngestService {
     // the hot tier has it already (its day was rebuilt from the raw events), so it counts once.
     const storedBefore = await raw.append(batch);
     const counted =
-      storedBefore.size === 0
-        ? events
-        : batch.filter(({ id }) => !storedBefore.has(id)).map(({ event }) => event);
+      storedBefore.size === 0 ? batch : batch.filter(({ id }) => !storedBefore.has(id));
     const plan = await this.applier.plan(counted, sessionDays);
     await stillLeased();
     await this.writer.watch(keys.applied);
@@ -267,7 +276,21 @@ export class IngestService {
     const failed = results.find(([error]) => error);
     if (failed) throw failed[0];
     this.eventsApplied?.inc(counted.length);
+    await this.mergeHotBlocks(plan.blocks, last);
     await this.announce(events);
+  }
+
+  /** The batch is applied whatever happens here: a day's blocks not merged now are merged later. */
+  private async mergeHotBlocks(
+    days: ReadonlyArray<{ website: string; day: DayKey }>,
+    stamp: string,
+  ): Promise<void> {
+    try {
+      await this.blockMerger.merge(this.writer, days, stamp);
+    } catch (error) {
+      await this.writer.unwatch().catch(() => undefined);
+      this.logger.warn({ err: (error as Error).message }, 'could not merge a hot day’s blocks');
+    }
   }
 
   /**

@@ -8,7 +8,8 @@ export const RETENTION_EVERY_MS = 60 * 60_000;
 /**
  * Drops the partitions of raw events (daily), replay chunks and visitor records (monthly) that
  * lie wholly before the retention period; the subgraph runs it hourly. Sealed day snapshots
- * (counters, heatmaps, error groups, replay session summaries) and the day index are kept. Hour
+ * (counters, heatmaps, error groups, replay session summaries), the engine's blocks and the day
+ * index are kept. Hour
  * counters never leave the hot tier: they go when their day is sealed.
  */
 export class RetentionService {

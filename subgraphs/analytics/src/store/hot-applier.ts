@@ -1,9 +1,16 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../../../../common/platform/redis';
-import { admissionRequests, aggregateBatch, type BatchWrites } from '../ingest/aggregate';
-import type { CollectedEvent } from '../../../../common/contracts/collected-event';
+import {
+  admissionRequests,
+  aggregateBatch,
+  type BatchWrites,
+  type EventVisit,
+} from '../ingest/aggregate';
+import type { BlockCodec } from '../engine/blocks';
+import { isStatsEvent, toEventRow, type EventRow } from '../engine/event-rows';
 import type { ValueAdmission } from '../ingest/value-admission';
-import type { HotKeys } from './hot-keys';
+import { dayKeyOf, type DayKey, type HotKeys } from './hot-keys';
+import type { LoggedEvent } from './raw-log';
 import {
   loadVisitorStates,
   mergeErrorGroups,
@@ -18,6 +25,8 @@ export interface HotPlan {
   writes: BatchWrites;
   replays: ReplayPlan;
   errors: Awaited<ReturnType<typeof mergeErrorGroups>>;
+  /** The batch's events of each website and day, as a block for the engine. */
+  blocks: Array<{ website: string; day: DayKey; block: Buffer }>;
 }
 
 /**
@@ -31,21 +40,50 @@ export class HotApplier {
     private readonly redis: RedisClient,
     private readonly keys: HotKeys,
     private readonly admission: ValueAdmission,
+    private readonly codec: BlockCodec,
   ) {}
 
-  async plan(events: CollectedEvent[], sessionDays: SessionDays): Promise<HotPlan> {
-    const states = await loadVisitorStates(this.redis, this.keys, events);
-    const admit = await this.admission.decide(admissionRequests(events, states));
-    const writes = aggregateBatch(events, states, admit);
-    const [replays, errors] = await Promise.all([
+  /** `events` are in stream order, each with the id it is stored under. */
+  async plan(events: readonly LoggedEvent[], sessionDays: SessionDays): Promise<HotPlan> {
+    const collected = events.map(({ event }) => event);
+    const states = await loadVisitorStates(this.redis, this.keys, collected);
+    const admit = await this.admission.decide(admissionRequests(collected, states));
+    const writes = aggregateBatch(collected, states, admit);
+    const [replays, errors, blocks] = await Promise.all([
       planReplays(this.redis, this.keys, writes.replays, sessionDays),
       mergeErrorGroups(this.redis, this.keys, writes.errors),
+      this.blocksOf(events, writes.visits),
     ]);
-    return { writes, replays, errors };
+    return { writes, replays, errors, blocks };
   }
 
   /** Queues the plan's writes; `change` (unique to this write) versions the days it touches. */
   queue(multi: ChainableCommander, plan: HotPlan, now: number, change: string): void {
     queueBatch(multi, this.keys, plan.writes, plan.replays, plan.errors, now, change);
+    for (const { website, day, block } of plan.blocks)
+      multi.hset(this.keys.blocks(website, day), change, block);
+  }
+
+  /** The events of each website and UTC day as one block, with their visits. */
+  private async blocksOf(
+    events: readonly LoggedEvent[],
+    visits: readonly EventVisit[],
+  ): Promise<HotPlan['blocks']> {
+    const groups = new Map<string, { website: string; day: DayKey; rows: EventRow[] }>();
+    events.forEach(({ id, event }, i) => {
+      if (!isStatsEvent(event)) return;
+      const day = dayKeyOf(event.ts);
+      const group = `${event.websiteId}|${day}`;
+      let entry = groups.get(group);
+      if (!entry) groups.set(group, (entry = { website: event.websiteId, day, rows: [] }));
+      entry.rows.push(toEventRow(id, event, visits[i]!));
+    });
+    return Promise.all(
+      [...groups.values()].map(async ({ website, day, rows }) => ({
+        website,
+        day,
+        block: await this.codec.encode(rows),
+      })),
+    );
   }
 }

@@ -41,6 +41,7 @@ export function keysOfDay(keys: HotKeys, website: string, day: DayKey): string[]
     keys.visitorsByLastSeen(website, day),
     keys.visitorsByLastPageview(website, day),
     keys.replays(website, day),
+    keys.blocks(website, day),
   ];
 }
 

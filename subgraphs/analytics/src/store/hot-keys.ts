@@ -43,7 +43,10 @@ export const hoursOfDay = (day: DayKey): string[] =>
  *  - `cells:W:D` heatmap clicks (`<path>\0<cell>`), `err:W:D` the day's error groups;
  *  - `v:W:D` visitor states, `vo:W:D` / `vl:W:D` / `vp:W:D` visitors by first seen, last seen
  *    and last page view;
- *  - `r:W:D` replay sessions.
+ *  - `r:W:D` replay sessions;
+ *  - `blk:W:D` the day's page views and custom events as blocks for the engine (engine/blocks.ts):
+ *    one per batch, the batch's change stamp → Parquet bytes, merged into one every 32
+ *    (engine/hot-blocks.ts).
  * Per replay session: `rs:W:S` the day it is kept under.
  */
 export class HotKeys {
@@ -77,6 +80,7 @@ export class HotKeys {
   visitorsByLastSeen = (w: string, d: DayKey) => `${this.base}vl:${w}:${d}`;
   visitorsByLastPageview = (w: string, d: DayKey) => `${this.base}vp:${w}:${d}`;
   replays = (w: string, d: DayKey) => `${this.base}r:${w}:${d}`;
+  blocks = (w: string, d: DayKey) => `${this.base}blk:${w}:${d}`;
   replayDay = (w: string, session: string) => `${this.base}rs:${w}:${session}`;
   window = (w: string, days: number) => `${this.base}win:${w}:${days}`;
 }

@@ -125,6 +125,11 @@ export class HotQuery {
     });
   }
 
+  /** The change stamps of a hot day's blocks for the engine (engine/blocks.ts). */
+  blockIds(day: DayKey): () => string[] {
+    return this.queue('hkeys', [this.keys.blocks(this.website, day)], (reply) => reply as string[]);
+  }
+
   visitorCount(day: DayKey): () => number {
     return this.queue('zcard', [this.keys.visitorsByFirstSeen(this.website, day)], Number);
   }

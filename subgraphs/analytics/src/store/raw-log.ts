@@ -188,7 +188,7 @@ const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
  * Lone surrogates become U+FFFD here, as UTF-8 encoding would make them anyway, so two names that
  * differ only there collapse into one instead of a duplicate field the database refuses.
  */
-function storableProps(
+export function storableProps(
   props: Record<string, string | number | boolean>,
 ): Record<string, string | number | boolean> {
   return Object.fromEntries(

@@ -1,0 +1,193 @@
+import { LRUCache } from 'lru-cache';
+import type { RedisClient } from '../../../../common/platform/redis';
+import { admitAll, aggregateBatch } from '../ingest/aggregate';
+import { DAY_MS } from '../ingest/time-buckets';
+import type { DayEntry } from '../store/day-index';
+import { dayStartOf, type DayKey, type HotKeys } from '../store/hot-keys';
+import type { RawLog } from '../store/raw-log';
+import type { BlockCodec } from './blocks';
+import type { Duck } from './duck';
+import { isStatsEvent, toEventRow } from './event-rows';
+import { createEventTable, tableOf } from './event-table';
+import type { SealedBlocks } from './sealed-blocks';
+
+/** What a day's events are made of: its sealed block (by snapshot id) and its hot blocks. */
+export interface DaySources {
+  day: DayKey;
+  /** The snapshot id of the day's sealed part, if it has one. */
+  sealed: string | null;
+  /** Change stamps of its hot blocks. */
+  hot: string[];
+}
+
+/** A source a loaded day holds: `s:<snapshot id>` or `h:<change>`. */
+const sealedSource = (id: string) => `s:${id}`;
+const hotSource = (change: string) => `h:${change}`;
+
+interface WebsiteTable {
+  table: string;
+  /** Whether this instance made the table (one left by another instance is made anew). */
+  made: boolean;
+  /** The sources each loaded day holds. */
+  days: Map<DayKey, Set<string>>;
+  /** Loads of this website run one at a time. */
+  loading: Promise<unknown>;
+}
+
+/** A day's hot block was gone when it was fetched: the day was sealed meanwhile; plan again. */
+export class SourcesMovedError extends Error {
+  override readonly name = 'SourcesMovedError';
+}
+
+/**
+ * The engine's tables in DuckDB: one per website, holding the events of the days its queries
+ * asked for, loaded from the blocks (hot ones from Redis, sealed ones from MongoDB) and kept as
+ * long as they are the same; a day whose blocks changed otherwise than by new ones (sealed, or
+ * rebuilt after Redis lost it) is loaded again. Every instance builds its own from the stores, so
+ * any instance answers any website. At most `maxWebsites` are kept (least recently used).
+ */
+export class EventTables {
+  private readonly websites: LRUCache<string, WebsiteTable>;
+
+  constructor(
+    private readonly duck: Duck,
+    private readonly codec: BlockCodec,
+    private readonly redis: RedisClient,
+    private readonly keys: HotKeys,
+    private readonly sealed: SealedBlocks,
+    private readonly raw: RawLog,
+    maxWebsites = 200,
+  ) {
+    this.websites = new LRUCache({
+      max: maxWebsites,
+      dispose: (website) => void this.duck.run(`DROP TABLE IF EXISTS ${website.table}`),
+    });
+  }
+
+  /** Makes the website's table hold exactly the events `sources` name; resolves with its name. */
+  prepare(website: string, sources: readonly DaySources[]): Promise<string> {
+    let entry = this.websites.get(website);
+    if (!entry) {
+      entry = { table: tableOf(website), made: false, days: new Map(), loading: Promise.resolve() };
+      this.websites.set(website, entry);
+    }
+    const current = entry;
+    const run = current.loading.then(() => this.load(website, current, sources));
+    current.loading = run.catch(() => undefined);
+    return run.then(() => current.table);
+  }
+
+  private async load(
+    website: string,
+    entry: WebsiteTable,
+    sources: readonly DaySources[],
+  ): Promise<void> {
+    if (!entry.made) {
+      await createEventTable(this.duck, entry.table, { replace: true });
+      entry.made = true;
+    }
+    const fresh: DaySources[] = [];
+    const added: Array<{ day: DayKey; wanted: Set<string>; hot: string[]; sealed: string | null }> =
+      [];
+    for (const source of sources) {
+      const wanted = new Set(source.hot.map(hotSource));
+      if (source.sealed) wanted.add(sealedSource(source.sealed));
+      const loaded = entry.days.get(source.day);
+      if (loaded && [...loaded].every((s) => wanted.has(s))) {
+        if (loaded.size === wanted.size) continue;
+        added.push({
+          day: source.day,
+          wanted,
+          hot: source.hot.filter((c) => !loaded.has(hotSource(c))),
+          sealed: source.sealed && !loaded.has(sealedSource(source.sealed)) ? source.sealed : null,
+        });
+      } else fresh.push(source);
+    }
+    for (const source of fresh) {
+      if (entry.days.has(source.day)) {
+        const from = dayStartOf(source.day);
+        await this.duck.run(
+          `DELETE FROM ${entry.table} WHERE ts >= epoch_ms($1::BIGINT) AND ts < epoch_ms($2::BIGINT)`,
+          [from, from + DAY_MS],
+        );
+        entry.days.delete(source.day);
+      }
+      added.push({
+        day: source.day,
+        wanted: new Set([
+          ...source.hot.map(hotSource),
+          ...(source.sealed ? [sealedSource(source.sealed)] : []),
+        ]),
+        hot: source.hot,
+        sealed: source.sealed,
+      });
+    }
+    if (added.length === 0) return;
+    const blocks = await this.fetch(website, added);
+    await this.codec.load(entry.table, blocks);
+    for (const { day, wanted } of added) entry.days.set(day, wanted);
+  }
+
+  /** The blocks of the days' new sources: hot ones from Redis, sealed ones from MongoDB. */
+  private async fetch(
+    website: string,
+    days: ReadonlyArray<{ day: DayKey; hot: string[]; sealed: string | null }>,
+  ): Promise<Buffer[]> {
+    const blocks: Buffer[] = [];
+    const hotReads = days
+      .filter(({ hot }) => hot.length > 0)
+      .map(async ({ day, hot }) => {
+        const found = await this.redis.hmgetBuffer(this.keys.blocks(website, day), ...hot);
+        if (found.some((block) => block === null)) throw new SourcesMovedError(day);
+        blocks.push(...(found as Buffer[]));
+      });
+    const sealedIds = days
+      .filter((d): d is { day: DayKey; hot: string[]; sealed: string } => d.sealed !== null)
+      .map(({ day, sealed }) => ({ id: sealed, day }));
+    const sealedRead = async () => {
+      if (sealedIds.length === 0) return;
+      const found = await this.sealed.read(sealedIds);
+      for (const { id, day } of sealedIds) {
+        const block = found.get(id) ?? (await this.fromRawEvents(website, day, id));
+        if (block) blocks.push(block);
+      }
+    };
+    await Promise.all([...hotReads, sealedRead()]);
+    return blocks;
+  }
+
+  /**
+   * A sealed day without a block (sealed before blocks existed): its raw events applied again
+   * from the start of the day (a visitor id lives one day, so nothing before it matters), kept as
+   * its block. Null when the day has no raw events left (past the retention period).
+   */
+  private async fromRawEvents(website: string, day: DayKey, id: string): Promise<Buffer | null> {
+    const events = await this.raw.eventsOf(website, day);
+    if (events.length === 0) return null;
+    const { visits } = aggregateBatch(
+      events.map((e) => e.event),
+      new Map(),
+      admitAll,
+    );
+    const block = await this.codec.encode(
+      events.flatMap(({ id: eventId, event }, i) =>
+        isStatsEvent(event) ? [toEventRow(eventId, event, visits[i]!)] : [],
+      ),
+    );
+    await this.sealed.write(id, website, day, block);
+    return block;
+  }
+}
+
+/** The sources of the days of a range, from the day index and the hot tier's block lists. */
+export function daySources(
+  days: readonly DayKey[],
+  entries: ReadonlyMap<DayKey, DayEntry>,
+  hotBlocks: ReadonlyMap<DayKey, string[]>,
+): DaySources[] {
+  return days.flatMap((day) => {
+    const entry = entries.get(day);
+    if (!entry) return [];
+    return [{ day, sealed: entry.snapshot, hot: entry.hot ? (hotBlocks.get(day) ?? []) : [] }];
+  });
+}
