@@ -46,7 +46,7 @@ describe('public collection endpoint POST /api/collect', () => {
     await stack.stop();
   });
 
-  /** A website's raw events stored since `since` (today's partition, and yesterday's just after midnight). */
+  /** A website's raw events since `since` (today's partition; just after midnight, yesterday's). */
   async function rawEventsOf(websiteId: string, since: number): Promise<RawEvent[]> {
     const partition = (at: number) =>
       `analytics_events_${new Date(at).toISOString().slice(0, 10).replaceAll('-', '')}`;

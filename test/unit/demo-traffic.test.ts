@@ -3,7 +3,7 @@ import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.sche
 import { demoTraffic } from '../../rest-facade/src/collect/demo-traffic';
 import { enrich } from '../../rest-facade/src/collect/enrich';
 
-/** Two weeks of demo traffic, validated and enriched as POST /api/collect does (as the seed does). */
+/** Two weeks of demo traffic, validated and enriched as POST /api/collect (and the seed) do. */
 function collectedDemoTraffic(): CollectedEvent[] {
   return [
     ...demoTraffic({

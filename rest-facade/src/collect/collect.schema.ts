@@ -69,7 +69,9 @@ const props = z
 
 const CURRENCY_FORM = 'must be an ISO 4217 currency code such as "EUR"';
 
-/** Validated into its stored form: the amount a canonical decimal string, the currency upper case. */
+/**
+ * Validated into its stored form: the amount a canonical decimal string, the currency upper case.
+ */
 const revenue = z
   .strictObject({
     amount: z

@@ -95,7 +95,7 @@ function clip(value: string, max: number): string {
 const utmValue = (pageUrl: URL, name: string) =>
   clip(pageUrl.searchParams.get(name)?.trim() ?? '', MAX_UTM_LENGTH).trimEnd() || null;
 
-/** The page URL's five UTM parameters, case kept (the first of each name); null when it has none. */
+/** The page URL's five UTM parameters, case kept (the first of each); null when it has none. */
 export function utmOf(pageUrl: URL): UtmParameters | null {
   const utm = {
     source: utmValue(pageUrl, 'utm_source'),
