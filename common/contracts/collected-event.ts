@@ -18,6 +18,29 @@ export interface VisitorContext {
   screenHeight: number | null;
 }
 
+/**
+ * The UTM parameters of the page URL as given (decoded, trimmed, at most 100 characters, case
+ * kept); null where one is absent or empty.
+ */
+export interface UtmParameters {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  content: string | null;
+  term: string | null;
+}
+
+/** A named event's revenue: an order, or a refund when negative. */
+export interface Revenue {
+  /**
+   * The amount exactly as sent, as a canonical decimal string (`"19.99"`, `"-5"`, `"0.3"`: no
+   * exponent, no leading zeros, no trailing zeros after the point), at most 2^53 in magnitude.
+   */
+  amount: string;
+  /** ISO 4217 code, upper case. */
+  currency: string;
+}
+
 interface EventBase extends VisitorContext {
   /**
    * Assigned when the event is accepted; the same however often the event is appended (the
@@ -30,6 +53,13 @@ interface EventBase extends VisitorContext {
   ts: number;
   /** Path of the page the event happened on, without query string or fragment. */
   path: string;
+  /**
+   * Host of the page URL, lower case, without port, `www.` kept. Absent (as `utm` is) in entries
+   * appended before it was collected.
+   */
+  hostname?: string;
+  /** The page URL's UTM parameters; null when it has none. */
+  utm?: UtmParameters | null;
 }
 
 export type CollectedEvent =
@@ -38,6 +68,8 @@ export type CollectedEvent =
       type: 'event';
       name: string;
       props: Record<string, string | number | boolean> | null;
+      /** Absent in entries appended before revenue was collected. */
+      revenue?: Revenue | null;
     })
   | (EventBase & {
       type: 'click';

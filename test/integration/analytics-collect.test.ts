@@ -1,13 +1,16 @@
+import mongoose from 'mongoose';
 import { analyticsEventStream } from '../../common/contracts/collected-event';
 import { createRedis, waitForRedis } from '../../common/platform/redis';
 import { http } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
-import { startStack, type Stack } from '../support/stack';
+import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
 import { COLLECT_EVENTS_PER_MINUTE } from '../../rest-facade/src/routes/public.routes';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
 type Overview = { summary: { pageviews: number; sessions: number; unique_visitors: number } };
+type QueryData = { results: Array<{ dimensions: string[]; metrics: number[] }> };
+type RawEvent = { type: string; path: string; payload: Record<string, unknown> };
 
 describe('public collection endpoint POST /api/collect', () => {
   let stack: Stack;
@@ -15,6 +18,7 @@ describe('public collection endpoint POST /api/collect', () => {
   let key: () => Promise<string>;
   let appendedEntries: () => Promise<number>;
   let closeRedis: () => void;
+  let analyticsDb: mongoose.Connection;
   const visit = { ip: IP.us, ua: UA.chromeWindows };
 
   beforeAll(async () => {
@@ -32,11 +36,31 @@ describe('public collection endpoint POST /api/collect', () => {
       return at === -1 ? 0 : Number(info[at + 1]);
     };
     closeRedis = () => redis.disconnect();
+    analyticsDb = await mongoose
+      .createConnection(testMongoUri(`${stack.id}_analytics`))
+      .asPromise();
   });
   afterAll(async () => {
     closeRedis();
+    await analyticsDb.close();
     await stack.stop();
   });
+
+  /** A website's raw events since `since` (today's partition; just after midnight, yesterday's). */
+  async function rawEventsOf(websiteId: string, since: number): Promise<RawEvent[]> {
+    const partition = (at: number) =>
+      `analytics_events_${new Date(at).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    const names = new Set([partition(since), partition(Date.now())]);
+    const found: RawEvent[] = [];
+    for (const name of names)
+      found.push(
+        ...((await analyticsDb
+          .collection(name)
+          .find({ websiteId })
+          .toArray()) as unknown as RawEvent[]),
+      );
+    return found;
+  }
 
   const pageview = () => ({
     trackingCode: site.trackingCode,
@@ -125,6 +149,64 @@ describe('public collection endpoint POST /api/collect', () => {
       `{"type":"replay","trackingCode":"x","url":"https://a.example/","sessionId":"session-deep","sequence":0,"events":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
       'invalid_parameters',
       'nested more than 200 levels deep',
+    ],
+    [
+      'a referrer longer than 2048 characters',
+      {
+        type: 'pageview',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        referrer: `https://b.example/${'r'.repeat(2048)}`,
+      },
+      'invalid_parameters',
+      'referrer',
+    ],
+    [
+      'revenue on a page view',
+      {
+        type: 'pageview',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        revenue: { amount: 10, currency: 'EUR' },
+      },
+      'invalid_parameters',
+      'revenue',
+    ],
+    [
+      'a revenue currency that is not ISO 4217',
+      {
+        type: 'event',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        name: 'Purchase',
+        revenue: { amount: 10, currency: 'EUX' },
+      },
+      'invalid_parameters',
+      'revenue.currency: must be an ISO 4217 currency code',
+    ],
+    [
+      'a revenue amount that is not a number',
+      {
+        type: 'event',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        name: 'Purchase',
+        revenue: { amount: '12,50', currency: 'EUR' },
+      },
+      'invalid_parameters',
+      'revenue.amount: must be a number or a decimal string',
+    ],
+    [
+      'a revenue amount beyond 2^53',
+      {
+        type: 'event',
+        trackingCode: 'x',
+        url: 'https://a.example/',
+        name: 'Purchase',
+        revenue: { amount: '9007199254740993', currency: 'EUR' },
+      },
+      'invalid_parameters',
+      'revenue.amount: must be at most 2^53',
     ],
     [
       'a fractional screen width',
@@ -333,6 +415,97 @@ describe('public collection endpoint POST /api/collect', () => {
     await ingest.apply([{ id, event }]);
     const after = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
     expect(after.body.data.summary.pageviews).toBe(before.body.data.summary.pageviews + 1);
+  });
+
+  it('DATA-6: when a page view comes with all five UTM parameters, then the stored raw event keeps them, the hostname and the referrer, and the source counts as before', async () => {
+    const fixture = await analyticsAccount(stack);
+    const website = fixture.account.websites[0]!;
+    const since = Date.now();
+
+    const response = await collect(stack, visit, {
+      type: 'pageview',
+      trackingCode: website.trackingCode,
+      url: 'https://WWW.Shop.Example/landing?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring%20Sale&utm_content=%20header%20&utm_term=web+analytics&ref=x',
+      referrer: 'https://mail.example/inbox/42',
+    });
+    expect(response.status).toBe(202);
+    await stack.analytics.services.ingest.waitUntilIdle();
+
+    const [stored, ...others] = await rawEventsOf(website.id, since);
+    expect(others).toEqual([]);
+    expect(stored).toMatchObject({ type: 'pageview', path: '/landing' });
+    expect(stored!.payload).toMatchObject({
+      hostname: 'www.shop.example',
+      utm: {
+        source: 'Newsletter',
+        medium: 'email',
+        campaign: 'Spring Sale',
+        content: 'header',
+        term: 'web analytics',
+      },
+      referrer: 'https://mail.example/inbox/42',
+      source: 'newsletter',
+    });
+    const bySource = await api<Envelope<QueryData>>(
+      stack,
+      await fixture.key(),
+      `/query/${website.id}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ metrics: ['pageviews'], dimensions: ['source'], date_range: '24h' }),
+      },
+    );
+    expect(bySource.status).toBe(200);
+    expect(bySource.body.data.results).toEqual([{ dimensions: ['newsletter'], metrics: [1] }]);
+  });
+
+  it('DATA-6: when named events carry revenue (an order and a refund), then the stored raw events keep the exact amount as a decimal string and the currency in upper case, and the events count as before', async () => {
+    const fixture = await analyticsAccount(stack);
+    const website = fixture.account.websites[0]!;
+    const since = Date.now();
+    const purchase = (revenue: Record<string, unknown> | undefined) => ({
+      type: 'event',
+      trackingCode: website.trackingCode,
+      url: 'https://shop.example/checkout?utm_source=ads',
+      name: 'Purchase',
+      props: { plan: 'pro' },
+      ...(revenue ? { revenue } : {}),
+    });
+
+    for (const revenue of [
+      { amount: '1299.90', currency: 'eur' },
+      { amount: -19.99, currency: 'USD' },
+      undefined,
+    ])
+      expect((await collect(stack, visit, purchase(revenue))).status).toBe(202);
+    await stack.analytics.services.ingest.waitUntilIdle();
+
+    const stored = await rawEventsOf(website.id, since);
+    expect(stored.map((e) => e.payload.revenue)).toEqual(
+      expect.arrayContaining([
+        { amount: '1299.9', currency: 'EUR' },
+        { amount: '-19.99', currency: 'USD' },
+        null,
+      ]),
+    );
+    expect(stored).toHaveLength(3);
+    expect(stored[0]!.payload).toMatchObject({
+      hostname: 'shop.example',
+      utm: { source: 'ads', medium: null, campaign: null, content: null, term: null },
+    });
+    const byEvent = await api<Envelope<QueryData>>(
+      stack,
+      await fixture.key(),
+      `/query/${website.id}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ metrics: ['events'], dimensions: ['event'], date_range: '24h' }),
+      },
+    );
+    expect(byEvent.status).toBe(200);
+    expect(byEvent.body.data.results).toEqual([{ dimensions: ['Purchase'], metrics: [3] }]);
   });
 
   it('DATA-6: when the retention period has passed, then the raw events are dropped and the counters stay', async () => {

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  AMOUNT_FORM,
+  DECIMAL_AMOUNT,
+  currencyCode,
+  MAX_AMOUNT_FRACTION_DIGITS,
+  readAmount,
+} from './revenue';
 
 /** Largest accepted collection request body; a replay chunk is the only kind that comes near it. */
 export const COLLECT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -12,7 +19,11 @@ const url = z
     } catch {
       return false;
     }
-  }, 'must be an absolute http(s) URL');
+  }, 'must be an absolute http(s) URL')
+  .meta({
+    description:
+      'The page the event happened on. Its path, hostname and utm_source, utm_medium, utm_campaign, utm_content and utm_term are kept; the rest of the query string and the fragment are not.',
+  });
 
 const base = {
   trackingCode: z
@@ -56,6 +67,39 @@ const props = z
         });
   });
 
+const CURRENCY_FORM = 'must be an ISO 4217 currency code such as "EUR"';
+
+/**
+ * Validated into its stored form: the amount a canonical decimal string, the currency upper case.
+ */
+const revenue = z
+  .strictObject({
+    amount: z
+      .union([z.number(), z.string().max(100).regex(DECIMAL_AMOUNT, AMOUNT_FORM)], {
+        error: AMOUNT_FORM,
+      })
+      .meta({
+        description: `A number or a decimal string ("-12.50", no exponent); negative for a refund; at most 2^53 in magnitude and ${MAX_AMOUNT_FRACTION_DIGITS} digits after the point. Kept exactly, as a decimal string.`,
+      })
+      .transform((value, ctx) => {
+        const read = readAmount(value);
+        if ('amount' in read) return read.amount;
+        ctx.addIssue({ code: 'custom', message: read.problem });
+        return z.NEVER;
+      }),
+    currency: z
+      .string({ error: CURRENCY_FORM })
+      .regex(/^[A-Za-z]{3}$/, CURRENCY_FORM)
+      .meta({ description: 'ISO 4217 code, in any case ("EUR", "eur"); kept upper case' })
+      .transform((value, ctx) => {
+        const code = currencyCode(value);
+        if (code) return code;
+        ctx.addIssue({ code: 'custom', message: CURRENCY_FORM });
+        return z.NEVER;
+      }),
+  })
+  .meta({ description: "The event's revenue, such as an order's total" });
+
 /** Deep enough for any page's DOM snapshot; deeper nesting only exhausts the stack. */
 export const MAX_REPLAY_NESTING = 200;
 
@@ -89,6 +133,7 @@ export const collectPayloadSchema = z
         type: z.literal('event'),
         name: z.string().min(1).max(100),
         props: props.optional(),
+        revenue: revenue.optional(),
       })
       .strict(),
     z
@@ -135,6 +180,9 @@ export const collectPayloadSchema = z
     description: `One event. Sent as text/plain (sendBeacon, no preflight) or application/json, at most ${COLLECT_BODY_LIMIT_BYTES} bytes. Unknown fields are refused.`,
   });
 
+/** A collection request as sent. */
+export type CollectRequest = z.input<typeof collectPayloadSchema>;
+/** A collection request validated: what `enrich` takes. */
 export type CollectPayload = z.infer<typeof collectPayloadSchema>;
 
 /** "field: problem" for every issue, so a client sees exactly what to fix. */

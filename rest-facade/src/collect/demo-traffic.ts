@@ -1,4 +1,4 @@
-import type { CollectPayload } from './collect.schema';
+import type { CollectRequest } from './collect.schema';
 
 /** A small seeded PRNG (mulberry32), so demo traffic is the same on every run. */
 export function seededRandom(seed: number): () => number {
@@ -85,6 +85,88 @@ const AGENTS = [
     3,
   ],
 ] as const;
+
+type Campaign = Partial<
+  Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_content' | 'utm_term', string>
+>;
+/** Campaign tags of landing pages, by the referrer a tagged visit comes with (null: none). */
+const CAMPAIGNS = new Map<string | null, ReadonlyArray<readonly [Campaign | null, number]>>([
+  [
+    null,
+    [
+      [null, 85],
+      [
+        {
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'spring_sale',
+          utm_content: 'header_cta',
+        },
+        9,
+      ],
+      [
+        {
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'weekly_digest',
+          utm_content: 'footer_link',
+        },
+        6,
+      ],
+    ],
+  ],
+  [
+    'https://www.google.com/',
+    [
+      [null, 75],
+      [
+        {
+          utm_source: 'google',
+          utm_medium: 'cpc',
+          utm_campaign: 'brand_search',
+          utm_term: 'web analytics',
+          utm_content: 'ad_a',
+        },
+        15,
+      ],
+      [
+        {
+          utm_source: 'google',
+          utm_medium: 'cpc',
+          utm_campaign: 'brand_search',
+          utm_term: 'privacy friendly analytics',
+          utm_content: 'ad_b',
+        },
+        10,
+      ],
+    ],
+  ],
+  [
+    'https://twitter.com/',
+    [
+      [null, 50],
+      [{ utm_source: 'twitter', utm_medium: 'social', utm_campaign: 'Launch Week' }, 50],
+    ],
+  ],
+  [
+    'https://news.ycombinator.com/',
+    [
+      [null, 80],
+      [{ utm_source: 'HackerNews', utm_medium: 'referral', utm_campaign: 'Show HN' }, 20],
+    ],
+  ],
+]);
+
+type Purchase = { plan: string; revenue: { amount: number | string; currency: string } };
+/** Plans bought on the pricing page, with what they cost (amounts as numbers and as strings). */
+const PURCHASES: ReadonlyArray<readonly [Purchase, number]> = [
+  [{ plan: 'pro', revenue: { amount: '29.00', currency: 'USD' } }, 10],
+  [{ plan: 'pro', revenue: { amount: 27, currency: 'EUR' } }, 6],
+  [{ plan: 'pro', revenue: { amount: '24.00', currency: 'GBP' } }, 3],
+  [{ plan: 'business', revenue: { amount: 99.5, currency: 'USD' } }, 3],
+  [{ plan: 'business annual', revenue: { amount: '995.00', currency: 'USD' } }, 1],
+];
+
 /** First octets of address blocks in several countries (GeoIP resolves them). */
 const NETWORKS = [
   ['8.8', 30],
@@ -100,7 +182,7 @@ const NETWORKS = [
 ] as const;
 
 export interface DemoEvent {
-  payload: CollectPayload;
+  payload: CollectRequest;
   ip: string;
   userAgent: string;
   ts: number;
@@ -125,7 +207,10 @@ function longTail(count: number): ReadonlyArray<readonly [string, number]> {
  * Realistic demo traffic for one website over `days` days ending at `now`: visits of one to six
  * pages (longer with `pagesPerVisit`) with pauses between them, weekday rhythm, referrers, devices,
  * countries, the odd custom event, clicks and JavaScript errors, and with `replayShare` session
- * recordings. `pages` adds a long tail of that many paths. Events come out ordered by time.
+ * recordings. Some visits land on campaign-tagged URLs (all five UTM parameters in use), some on
+ * the `www.` host, and some buy on the pricing page (a Purchase event with revenue in USD, EUR
+ * or GBP, now and then refunded). `pages` adds a long tail of that many paths. Events come out
+ * ordered by time.
  */
 export function* demoTraffic(options: {
   trackingCode: string;
@@ -141,7 +226,10 @@ export function* demoTraffic(options: {
   replayShare?: number;
 }): Generator<DemoEvent> {
   const random = seededRandom(options.seed ?? 42);
-  const url = (path: string) => `https://${options.host}${path}`;
+  // Campaigns, hosts and purchases draw from a sequence of their own, so that a seed gives the
+  // visits, pages and referrers it gave before they were added (benchmark figures stay comparable).
+  const tagging = seededRandom((options.seed ?? 42) + 0x9e3779b9);
+  const wwwHost = options.host.startsWith('www.') ? options.host : `www.${options.host}`;
   const pickPage = picker(options.pages ? longTail(options.pages) : PAGES);
   const maxPages = options.pagesPerVisit ? Math.ceil(options.pagesPerVisit * 4) : 6;
   for (let day = options.days - 1; day >= 0; day -= 1) {
@@ -167,8 +255,12 @@ export function* demoTraffic(options: {
           ? { sessionId: `rec-${Math.floor(random() * 2 ** 48).toString(36)}`, sequence: 0 }
           : null;
       let previous: string | null = pick(random, REFERRERS);
+      const host = tagging() < 0.2 ? wwwHost : options.host;
+      const url = (path: string) => `https://${host}${path}`;
+      const campaign = pick(tagging, CAMPAIGNS.get(previous) ?? [[null, 1]]);
       for (let p = 0; p < pages && ts <= options.now; p += 1) {
         const path = pickPage(random);
+        const landing = p === 0 && campaign ? `?${new URLSearchParams(campaign).toString()}` : '';
         events.push({
           ip,
           userAgent,
@@ -176,7 +268,7 @@ export function* demoTraffic(options: {
           payload: {
             trackingCode: options.trackingCode,
             type: 'pageview',
-            url: url(path),
+            url: url(path) + landing,
             referrer: previous,
             screen,
           },
@@ -211,6 +303,25 @@ export function* demoTraffic(options: {
               screen,
             },
           });
+        if (path === '/pricing' && tagging() < 0.06) {
+          const { plan, revenue } = pick(tagging, PURCHASES);
+          const sale = (name: string, amount: number | string, at: number): DemoEvent => ({
+            ip,
+            userAgent,
+            ts: at,
+            payload: {
+              trackingCode: options.trackingCode,
+              type: 'event',
+              url: url(path),
+              name,
+              props: { plan },
+              revenue: { amount, currency: revenue.currency },
+              screen,
+            },
+          });
+          events.push(sale('Purchase', revenue.amount, ts + 8_000));
+          if (tagging() < 0.05) events.push(sale('Refund', `-${revenue.amount}`, ts + 600_000));
+        }
         if (random() < 0.02) {
           const message = pick(random, [
             ["TypeError: Cannot read properties of undefined (reading 'id')", 3],

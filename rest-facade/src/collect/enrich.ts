@@ -3,7 +3,11 @@ import geoip from 'geoip-lite';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
-import type { CollectedEvent, VisitorContext } from '../../../common/contracts/collected-event';
+import type {
+  CollectedEvent,
+  UtmParameters,
+  VisitorContext,
+} from '../../../common/contracts/collected-event';
 import type { CollectPayload } from './collect.schema';
 
 const COUNTRY = /^[A-Z]{2}$/;
@@ -78,6 +82,31 @@ export function sourceOf(pageUrl: URL, referrer: string | null | undefined): str
   return host;
 }
 
+/** Longest UTM value kept; longer ones are cut there. */
+export const MAX_UTM_LENGTH = 100;
+
+/** `value` cut at `max` UTF-16 units, never between the two halves of one character. */
+function clip(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+const utmValue = (pageUrl: URL, name: string) =>
+  clip(pageUrl.searchParams.get(name)?.trim() ?? '', MAX_UTM_LENGTH).trimEnd() || null;
+
+/** The page URL's five UTM parameters, case kept (the first of each); null when it has none. */
+export function utmOf(pageUrl: URL): UtmParameters | null {
+  const utm = {
+    source: utmValue(pageUrl, 'utm_source'),
+    medium: utmValue(pageUrl, 'utm_medium'),
+    campaign: utmValue(pageUrl, 'utm_campaign'),
+    content: utmValue(pageUrl, 'utm_content'),
+    term: utmValue(pageUrl, 'utm_term'),
+  };
+  return Object.values(utm).some((value) => value !== null) ? utm : null;
+}
+
 export function errorFingerprint(message: string, stack: string | undefined): string {
   const firstFrame =
     stack
@@ -109,6 +138,9 @@ export function enrich(payload: CollectPayload, facts: RequestFacts): CollectedE
     websiteId: facts.websiteId,
     ts: facts.now,
     path: (pageUrl.pathname || '/').slice(0, 512),
+    // Already lower case (and IDNs in punycode): the URL parser normalises it.
+    hostname: pageUrl.hostname,
+    utm: utmOf(pageUrl),
     visitorId: visitorIdOf(facts.salt, facts.websiteId, facts.ip, facts.userAgent),
     country: countryOf(facts.ip, facts.countryHeader),
     device: deviceOf(parsed, screenWidth),
@@ -126,7 +158,13 @@ export function enrich(payload: CollectPayload, facts: RequestFacts): CollectedE
         source: sourceOf(pageUrl, payload.referrer),
       };
     case 'event':
-      return { ...base, type: 'event', name: payload.name, props: payload.props ?? null };
+      return {
+        ...base,
+        type: 'event',
+        name: payload.name,
+        props: payload.props ?? null,
+        revenue: payload.revenue ?? null,
+      };
     case 'click':
       return {
         ...base,

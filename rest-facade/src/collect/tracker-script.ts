@@ -2,8 +2,9 @@
  * The tracking script websites embed:
  *   <script defer src="{base_url}/tracker.js" data-tracking-code="wa-…"></script>
  * It sends page views (including client-side navigation), clicks for heatmaps and uncaught errors
- * to POST /api/collect, and exposes `wa.track(name, props)` for custom events and
- * `wa.replay(sessionId, sequence, events)` for a session recorder (such as rrweb) to upload chunks.
+ * to POST /api/collect, and exposes `wa.track(name, props, { revenue: { amount, currency } })`
+ * for custom events (props and the revenue optional) and `wa.replay(sessionId, sequence, events)`
+ * for a session recorder (such as rrweb) to upload chunks.
  * Requests are text/plain beacons, so browsers send them without a CORS preflight.
  */
 export const TRACKER_SCRIPT = `(function () {
@@ -39,7 +40,11 @@ export const TRACKER_SCRIPT = `(function () {
     send({ type: 'error', message: String(e.message).slice(0, 1000), stack: e.error && e.error.stack ? String(e.error.stack).slice(0, 10000) : undefined });
   });
   window.wa = {
-    track: function (name, props) { send({ type: 'event', name: String(name), props: props || undefined }); },
+    track: function (name, props, options) {
+      var revenue = options && options.revenue;
+      send({ type: 'event', name: String(name), props: props || undefined,
+        revenue: revenue ? { amount: revenue.amount, currency: revenue.currency } : undefined });
+    },
     replay: function (sessionId, sequence, events) { send({ type: 'replay', sessionId: sessionId, sequence: sequence, events: events }); }
   };
   pageview();

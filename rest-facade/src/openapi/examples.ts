@@ -250,7 +250,7 @@ export const QUERY_RESULT_EXAMPLE = {
 export const COLLECT_REQUEST_EXAMPLE = {
   type: 'pageview',
   trackingCode: TRACKING_CODE,
-  url: 'https://www.example.com/pricing',
+  url: 'https://www.example.com/pricing?utm_source=google&utm_medium=cpc&utm_campaign=spring_sale&utm_content=ad_a&utm_term=web+analytics',
   referrer: 'https://www.google.com/',
   screen: { width: 1440, height: 900 },
 };

@@ -81,7 +81,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: collectEvent,
     operationId: 'collectEvent',
     summary: 'Collect one event from the tracking script (public, identified by tracking code)',
-    description: `Called by the tracking script, without a key: one event (page view, custom event, click, error or replay chunk) of the website with this tracking code. Sent as text/plain (navigator.sendBeacon, no CORS preflight) or application/json. At most ${COLLECT_EVENTS_PER_MINUTE} events per minute per IP.`,
+    description: `Called by the tracking script, without a key: one event (page view, custom event with an optional revenue, click, error or replay chunk) of the website with this tracking code; the page URL's hostname and UTM parameters are kept with it. Sent as text/plain (navigator.sendBeacon, no CORS preflight) or application/json. At most ${COLLECT_EVENTS_PER_MINUTE} events per minute per IP.`,
     response: {
       status: 202,
       description:
