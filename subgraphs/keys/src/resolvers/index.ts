@@ -2,6 +2,7 @@ import { forbidden, notFound, unauthenticated } from '../../../../common/platfor
 import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { WebsiteView } from '../services/account.service';
+import { upper } from './enum-values';
 import { keyManagementResolvers } from './key-management.resolvers';
 import { usageResolvers } from './usage.resolvers';
 
@@ -10,8 +11,6 @@ function iso(date: Date | null | undefined): string | null;
 function iso(date: Date | null | undefined) {
   return date ? date.toISOString() : null;
 }
-/** The schema's enum value of a stored lower-case one (`toUpperCase` is typed as any string). */
-const upper = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
 
 const isCaller = (identity: CallerIdentity, userId: string) =>
   (identity.kind === 'apiKey' || identity.kind === 'accessToken') && identity.userId === userId;

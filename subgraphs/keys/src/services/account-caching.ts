@@ -21,6 +21,17 @@ export function accountsChanged(redis: RedisClient, prefix: string): () => Promi
   };
 }
 
+/** A read through `cache` (when there is one), under `key`. */
+export async function readThrough<T>(
+  cache: VersionedCache<{ value: unknown }> | undefined,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!cache) return load();
+  const entry = await cache.get(key, async () => ({ value: await load() }));
+  return entry!.value as T;
+}
+
 /** The keys subgraph's caching of account reads (the CLI only needs `accountsChanged`). */
 export function accountCaching(redis: RedisClient, prefix: string, logger: Logger): AccountCaching {
   return {
