@@ -188,6 +188,19 @@ export type CreateApiKeyInput = {
   websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+export type CreateGoalInput = {
+  /** EVENT goals only: the ISO 4217 code of the revenue the event carries (e.g. EUR). */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** EVENT goals only: the custom event's name, at most 100 characters. */
+  eventName?: InputMaybe<Scalars['String']['input']>;
+  kind: GoalKind;
+  /** Omitted or blank: `Visit <pagePath>`, or the event name. At most 120 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** PAGE goals only: starts with `/`; `*` matches any characters. Stored percent-encoded, as page paths are recorded. */
+  pagePath?: InputMaybe<Scalars['String']['input']>;
+  websiteId: Scalars['ID']['input'];
+};
+
 export type CreateWebhookInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   /** Event types to deliver; omitted or empty means all. */
@@ -241,6 +254,33 @@ export type FilterOperator =
   | 'IS'
   | 'IS_NOT';
 
+/**
+ * A website's goal: analytics counts the visitors who reach it (the `goal` dimension and the
+ * `conversion_rate` metric).
+ */
+export type Goal = {
+  __typename?: 'Goal';
+  createdAt: Scalars['String']['output'];
+  /** EVENT goals: ISO 4217 code (upper case) of the revenue the event carries; null: no revenue. */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** EVENT goals: the custom event's name, matched exactly. Null for PAGE goals. */
+  eventName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  kind: GoalKind;
+  /** Display name; by default `Visit <pagePath>` or the event name. */
+  name: Scalars['String']['output'];
+  /**
+   * PAGE goals: a path pattern, matched against the whole recorded path (percent-encoded, no query
+   * string); `*` matches any characters, `/` included. Null for EVENT goals.
+   */
+  pagePath?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a goal counts as a conversion: a page view whose path matches a pattern, or a custom event. */
+export type GoalKind =
+  | 'EVENT'
+  | 'PAGE';
+
 export type HeatmapPage = {
   __typename?: 'HeatmapPage';
   cells: Scalars['HeatmapCells']['output'];
@@ -278,9 +318,13 @@ export type Mutation = {
   __typename?: 'Mutation';
   createAccessToken: CreatedAccessToken;
   createApiKey: CreatedApiKey;
+  /** Owners and admins of the website's organization. A website has at most 100 goals. */
+  createGoal: Goal;
   createWebhook: WebhookWithSecret;
   /** Deletes the key; it is refused at once. */
   deleteApiKey: Scalars['Boolean']['output'];
+  /** Owners and admins of the website's organization. */
+  deleteGoal: Scalars['Boolean']['output'];
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
   /** Issues a new value; the old one is refused at once. */
@@ -303,6 +347,11 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateGoalArgs = {
+  input: CreateGoalInput;
+};
+
+
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
 };
@@ -310,6 +359,12 @@ export type MutationCreateWebhookArgs = {
 
 export type MutationDeleteApiKeyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteGoalArgs = {
+  id: Scalars['ID']['input'];
+  websiteId: Scalars['ID']['input'];
 };
 
 
@@ -686,6 +741,8 @@ export type Website = {
   createdAt: Scalars['String']['output'];
   domain: Scalars['String']['output'];
   errorGroups: ErrorGroupList;
+  /** The website's goals, oldest first (at most 100). For whoever may read the website. */
+  goals: Array<Goal>;
   heatmapPages: HeatmapPageList;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];

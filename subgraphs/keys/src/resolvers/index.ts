@@ -3,6 +3,7 @@ import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { WebsiteView } from '../services/account.service';
 import { upper } from './enum-values';
+import { goalResolvers } from './goal.resolvers';
 import { keyManagementResolvers } from './key-management.resolvers';
 import { usageResolvers } from './usage.resolvers';
 
@@ -139,8 +140,14 @@ const accountResolvers: Resolvers = {
 export const keysResolvers: Resolvers = {
   ...accountResolvers,
   ...keyManagementResolvers,
+  ...goalResolvers,
   Query: { ...accountResolvers.Query, ...keyManagementResolvers.Query },
-  Mutation: { ...keyManagementResolvers.Mutation, ...usageResolvers.Mutation },
+  Mutation: {
+    ...keyManagementResolvers.Mutation,
+    ...usageResolvers.Mutation,
+    ...goalResolvers.Mutation,
+  },
+  Website: { ...accountResolvers.Website, ...goalResolvers.Website },
   Organization: { ...accountResolvers.Organization, ...keyManagementResolvers.Organization },
   ApiKey: { ...accountResolvers.ApiKey, ...keyManagementResolvers.ApiKey },
 };

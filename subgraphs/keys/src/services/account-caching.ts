@@ -1,4 +1,8 @@
-import { announceReadChange, readGenerationKey } from '../../../../common/contracts/read-cache';
+import {
+  announceReadChange,
+  readGenerationKey,
+  siteTag,
+} from '../../../../common/contracts/read-cache';
 import type { RedisClient } from '../../../../common/platform/redis';
 import { credentialGenerationKey } from '../../../../common/platform/credential-cache';
 import type { Logger } from '../../../../common/platform/logger';
@@ -17,6 +21,23 @@ export function accountsChanged(redis: RedisClient, prefix: string): () => Promi
     await Promise.all([
       announceReadChange(redis, prefix, 'accounts'),
       bumpGeneration(redis, credentialGenerationKey(prefix)),
+    ]);
+  };
+}
+
+/**
+ * What a writer of a website's goals must do afterwards: make all instances forget cached goals
+ * (they follow the accounts' generation), and the facade forget its answers about the website,
+ * since analytics counts conversions with its goals.
+ */
+export function goalsChanged(
+  redis: RedisClient,
+  prefix: string,
+): (websiteId: string) => Promise<void> {
+  return async (websiteId) => {
+    await Promise.all([
+      announceReadChange(redis, prefix, 'accounts'),
+      announceReadChange(redis, prefix, siteTag(websiteId)),
     ]);
   };
 }
