@@ -63,8 +63,8 @@ export class GoalService {
       if (same)
         throw badInput(
           goal.kind === 'page'
-            ? `The website has a goal for pagePath ${goal.pagePath} already`
-            : `The website has a goal for eventName ${goal.eventName} already`,
+            ? `The website already has a goal for the page path ${goal.pagePath}`
+            : `The website already has a goal for the event ${goal.eventName}`,
           { goalId: String(same._id) },
         );
       return this.models.Goal.create({ ...filter, ...goal });
