@@ -254,10 +254,7 @@ export type FilterOperator =
   | 'IS'
   | 'IS_NOT';
 
-/**
- * A website's goal: analytics counts the visitors who reach it (the `goal` dimension and the
- * `conversion_rate` metric).
- */
+/** A website's goal: a page visit or a custom event that counts as a conversion. */
 export type Goal = {
   __typename?: 'Goal';
   createdAt: Scalars['String']['output'];
