@@ -3,9 +3,9 @@
  * Boundaries between the services (`npm run lint` runs this; docs/architecture in README,
  * "What runs"). Shared code lives in `common/`, in two folders: `common/platform/` (infrastructure
  * and the subgraph runtime) and `common/contracts/` (what services exchange: collected events, the
- * call log, platform events, identity, plans, the analytics query vocabulary, shared Redis keys,
- * the persisted-operation manifest). A service reaches another only over HTTP/GraphQL or through a
- * contract, never by importing its internals.
+ * call log, platform events, identity, plans, the analytics query vocabulary, website goals,
+ * shared Redis keys, the persisted-operation manifest). A service reaches another only over
+ * HTTP/GraphQL or through a contract, never by importing its internals.
  */
 const SERVICES = [
   'rest-facade',

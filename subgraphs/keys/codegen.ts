@@ -17,6 +17,7 @@ const config: CodegenConfig = {
           User: '../services/account.service#UserView',
           Membership: '../services/account.service#MembershipView',
           Website: '../services/account.service#WebsiteView',
+          Goal: '../services/goal.service#GoalView',
           ApiKey: '../services/credential.service#ApiKeyView',
           Viewer: '../resolvers/parents#ViewerParent',
           ResolvedCredential: '../services/credential.service#StoredCredential',

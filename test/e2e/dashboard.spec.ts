@@ -294,6 +294,33 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await checkPage(page, 'website-overview');
   });
 
+  test('websites: goals are added on the website page, a repeated one is refused, and one is deleted after a confirmation', async () => {
+    const goals = page.getByRole('region', { name: 'Goals', exact: true });
+    await expect(goals.getByText('No goals yet.')).toBeVisible();
+    await expect(goals.getByLabel('Page visit')).toBeChecked();
+    await goals.getByLabel('Page path').fill('/pricing*');
+    await goals.getByRole('button', { name: 'Add goal' }).click();
+    await expect(goals.getByRole('row', { name: /Visit \/pricing\*/ })).toBeVisible();
+    await expect(goals.getByRole('status')).toHaveText('Goal “Visit /pricing*” added.');
+
+    await goals.getByLabel('Custom event').check();
+    await goals.getByLabel('Event name').fill('Purchase');
+    await goals.getByLabel('Revenue currency').selectOption('EUR');
+    await goals.getByRole('button', { name: 'Add goal' }).click();
+    const purchase = goals.getByRole('row', { name: /Purchase/ });
+    await expect(purchase).toContainText('EUR');
+    await goals.getByLabel('Event name').fill('Purchase');
+    await goals.getByRole('button', { name: 'Add goal' }).click();
+    await expect(goals.getByRole('alert')).toContainText('already');
+    await checkPage(page, 'website-goals');
+
+    await purchase.getByRole('button', { name: 'Delete goal Purchase' }).click();
+    await checkPage(page, 'goal-delete-confirm');
+    await page.getByRole('button', { name: 'Delete goal', exact: true }).click();
+    await expect(goals.getByRole('row', { name: /Purchase/ })).toHaveCount(0);
+    await expect(goals.getByRole('row', { name: /Visit \/pricing\*/ })).toBeVisible();
+  });
+
   test('several organizations: a switcher changes every page; keyboard use and a narrow screen', async () => {
     const beta = await admin('org:create', '--name', 'Beta Labs', '--plan', 'scale');
     await admin('member:add', '--org', beta.id!, '--user', env('E2E_USER_ID'), '--role', 'member');

@@ -50,6 +50,19 @@ export type CreateApiKeyInput = {
   websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+export type CreateGoalInput = {
+  /** EVENT goals only: the ISO 4217 code of the revenue the event carries (e.g. EUR). */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** EVENT goals only: the custom event's name, at most 100 characters. */
+  eventName?: InputMaybe<Scalars['String']['input']>;
+  kind: GoalKind;
+  /** Omitted or blank: `Visit <pagePath>`, or the event name. At most 120 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** PAGE goals only: starts with `/`; `*` matches any characters. Stored percent-encoded, as page paths are recorded. */
+  pagePath?: InputMaybe<Scalars['String']['input']>;
+  websiteId: Scalars['ID']['input'];
+};
+
 export type CreateWebhookInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   /** Event types to deliver; omitted or empty means all. */
@@ -57,6 +70,9 @@ export type CreateWebhookInput = {
   /** Absolute https URL (http only outside production) of a public receiver. */
   url: Scalars['String']['input'];
 };
+
+/** What a goal counts as a conversion: a page view whose path matches a pattern, or a custom event. */
+export type GoalKind = 'EVENT' | 'PAGE';
 
 export type KeyExpiration = 'CUSTOM' | 'NEVER' | 'NINETY_DAYS' | 'ONE_YEAR';
 

@@ -34,7 +34,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     const { connection, redis, readiness, metrics } = stores;
     const models = createKeysModels(connection);
     await createDeclaredIndexes(models);
-    const { accounts, credentials, billing } = createKeysServices(
+    const { accounts, credentials, billing, goals } = createKeysServices(
       models,
       redis,
       config.redisKeyPrefix,
@@ -81,6 +81,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       signIn: new SignInService(models, credentials, {
         sessionLifetimeMs: config.sessionLifetimeMs,
       }),
+      goals,
     };
     const { app, apollo } = await createSubgraphApp<KeysDeps>({
       name: 'keys',

@@ -13,6 +13,7 @@ import type { UsageStatsService } from './services/usage-stats.service';
 import type { UsageLedger } from './services/usage-ledger.service';
 import type { BillingService } from './services/billing.service';
 import type { SignInService } from './services/sign-in.service';
+import type { GoalService, GoalView } from './services/goal.service';
 
 export interface KeysDeps {
   access: AccessService;
@@ -24,6 +25,7 @@ export interface KeysDeps {
   ledger: UsageLedger;
   billing: BillingService;
   signIn: SignInService;
+  goals: GoalService;
 }
 
 export interface KeysLoaders {
@@ -32,6 +34,8 @@ export interface KeysLoaders {
   website: DataLoader<string, WebsiteView | null>;
   apiKey: DataLoader<string, ApiKeyView | null>;
   keyLastUsedAt: DataLoader<string, Date | null>;
+  /** Goals of a website, oldest first. */
+  goals: DataLoader<string, GoalView[]>;
   [name: string]: unknown;
 }
 
@@ -55,5 +59,6 @@ export function createKeysLoaders(deps: KeysDeps): KeysLoaders {
       const found = await deps.callLog.lastUsedAt(ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
+    goals: new DataLoader<string, GoalView[]>((ids) => deps.goals.goalsOfWebsites(ids)),
   };
 }

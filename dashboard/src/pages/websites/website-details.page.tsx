@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../layout/use-document-title';
 import { RANGES, rangeOf } from './analytics-ranges';
 import { TrackerSnippet } from './tracker-snippet';
 import { WebsiteAnalytics } from './website-analytics';
+import { WebsiteGoals } from './website-goals';
 
 const WebsiteDocument = graphql(`
   query Website($id: ID!) {
@@ -15,6 +16,9 @@ const WebsiteDocument = graphql(`
       name
       domain
       trackingCode
+      organization {
+        id
+      }
     }
   }
 `);
@@ -39,6 +43,10 @@ export function WebsiteDetailsPage() {
               </div>
               <p className="lead">{data.website.domain}</p>
               <WebsiteAnalytics websiteId={data.website.id} />
+              <WebsiteGoals
+                websiteId={data.website.id}
+                organizationId={data.website.organization.id}
+              />
               <TrackerSnippet
                 title="Tracking snippet"
                 headingLevel={2}

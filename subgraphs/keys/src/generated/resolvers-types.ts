@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { OrganizationView, UserView, MembershipView, WebsiteView } from '../services/account.service';
+import type { GoalView } from '../services/goal.service';
 import type { ApiKeyView, StoredCredential } from '../services/credential.service';
 import type { ViewerParent } from '../resolvers/parents';
 import type { KeysContext } from '../context';
@@ -110,6 +111,19 @@ export type CreateApiKeyInput = {
   websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+export type CreateGoalInput = {
+  /** EVENT goals only: the ISO 4217 code of the revenue the event carries (e.g. EUR). */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** EVENT goals only: the custom event's name, at most 100 characters. */
+  eventName?: InputMaybe<Scalars['String']['input']>;
+  kind: GoalKind;
+  /** Omitted or blank: `Visit <pagePath>`, or the event name. At most 120 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** PAGE goals only: starts with `/`; `*` matches any characters. Stored percent-encoded, as page paths are recorded. */
+  pagePath?: InputMaybe<Scalars['String']['input']>;
+  websiteId: Scalars['ID']['input'];
+};
+
 export type CreatedAccessToken = {
   __typename?: 'CreatedAccessToken';
   accessToken: AccessToken;
@@ -128,6 +142,30 @@ export type DailyRequests = {
   date: Scalars['String']['output'];
   requests: Scalars['Int']['output'];
 };
+
+/** A website's goal: a page visit or a custom event that counts as a conversion. */
+export type Goal = {
+  __typename?: 'Goal';
+  createdAt: Scalars['String']['output'];
+  /** EVENT goals: ISO 4217 code (upper case) of the revenue the event carries; null: no revenue. */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** EVENT goals: the custom event's name, matched exactly. Null for PAGE goals. */
+  eventName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  kind: GoalKind;
+  /** Display name; by default `Visit <pagePath>` or the event name. */
+  name: Scalars['String']['output'];
+  /**
+   * PAGE goals: a path pattern, matched against the whole recorded path (percent-encoded, no query
+   * string); `*` matches any characters, `/` included. Null for EVENT goals.
+   */
+  pagePath?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a goal counts as a conversion: a page view whose path matches a pattern, or a custom event. */
+export type GoalKind =
+  | 'EVENT'
+  | 'PAGE';
 
 export type KeyExpiration =
   | 'CUSTOM'
@@ -154,8 +192,12 @@ export type Mutation = {
   applyPaymentEvent: Scalars['Boolean']['output'];
   createAccessToken: CreatedAccessToken;
   createApiKey: CreatedApiKey;
+  /** Owners and admins of the website's organization. A website has at most 100 goals. */
+  createGoal: Goal;
   /** Deletes the key; it is refused at once. */
   deleteApiKey: Scalars['Boolean']['output'];
+  /** Owners and admins of the website's organization. */
+  deleteGoal: Scalars['Boolean']['output'];
   /** Internal: ends the dashboard session whose value has this hash. Gateway only. */
   endSession: Scalars['Boolean']['output'];
   /** Internal: a one-time sign-in link's secret for the user with this email (null: no such user). Gateway only. */
@@ -185,8 +227,19 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateGoalArgs = {
+  input: CreateGoalInput;
+};
+
+
 export type MutationDeleteApiKeyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteGoalArgs = {
+  id: Scalars['ID']['input'];
+  websiteId: Scalars['ID']['input'];
 };
 
 
@@ -361,6 +414,8 @@ export type Website = {
   __typename?: 'Website';
   createdAt: Scalars['String']['output'];
   domain: Scalars['String']['output'];
+  /** The website's goals, oldest first (at most 100). For whoever may read the website. */
+  goals: Array<Goal>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   organization: Organization;
@@ -467,9 +522,12 @@ export type ResolversTypes = {
   ApiKey: ResolverTypeWrapper<ApiKeyView>;
   ApiKeyUsage: ResolverTypeWrapper<ApiKeyUsage>;
   CreateApiKeyInput: CreateApiKeyInput;
+  CreateGoalInput: CreateGoalInput;
   CreatedAccessToken: ResolverTypeWrapper<CreatedAccessToken>;
   CreatedApiKey: ResolverTypeWrapper<Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
   DailyRequests: ResolverTypeWrapper<DailyRequests>;
+  Goal: ResolverTypeWrapper<GoalView>;
+  GoalKind: GoalKind;
   KeyExpiration: KeyExpiration;
   Limits: ResolverTypeWrapper<Limits>;
   Membership: ResolverTypeWrapper<MembershipView>;
@@ -501,9 +559,11 @@ export type ResolversParentTypes = {
   ApiKey: ApiKeyView;
   ApiKeyUsage: ApiKeyUsage;
   CreateApiKeyInput: CreateApiKeyInput;
+  CreateGoalInput: CreateGoalInput;
   CreatedAccessToken: CreatedAccessToken;
   CreatedApiKey: Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
   DailyRequests: DailyRequests;
+  Goal: GoalView;
   Limits: Limits;
   Membership: MembershipView;
   Mutation: {};
@@ -591,6 +651,17 @@ export type DailyRequestsResolvers<ContextType = KeysContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type GoalResolvers<ContextType = KeysContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['GoalKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pagePath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type LimitsResolvers<ContextType = KeysContext, ParentType extends ResolversParentTypes['Limits'] = ResolversParentTypes['Limits']> = {
   requestsPerMinute?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   requestsPerMonth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -608,7 +679,9 @@ export type MutationResolvers<ContextType = KeysContext, ParentType extends Reso
   applyPaymentEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationApplyPaymentEventArgs, 'input'>>;
   createAccessToken?: Resolver<ResolversTypes['CreatedAccessToken'], ParentType, ContextType, RequireFields<MutationCreateAccessTokenArgs, 'name'>>;
   createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
+  createGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationCreateGoalArgs, 'input'>>;
   deleteApiKey?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteApiKeyArgs, 'id'>>;
+  deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'id' | 'websiteId'>>;
   endSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'secretHash'>>;
   issueLoginLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationIssueLoginLinkArgs, 'email'>>;
   redeemLoginLink?: Resolver<Maybe<ResolversTypes['CreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationRedeemLoginLinkArgs, 'secretHash'>>;
@@ -685,6 +758,7 @@ export type WebsiteResolvers<ContextType = KeysContext, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Website']>, { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   domain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
@@ -702,6 +776,7 @@ export type Resolvers<ContextType = KeysContext> = {
   CreatedAccessToken?: CreatedAccessTokenResolvers<ContextType>;
   CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
   DailyRequests?: DailyRequestsResolvers<ContextType>;
+  Goal?: GoalResolvers<ContextType>;
   Limits?: LimitsResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;

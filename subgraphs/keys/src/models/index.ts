@@ -1,5 +1,11 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { PERMISSIONS } from '../../../../common/contracts/identity';
+import {
+  GOAL_KINDS,
+  MAX_GOAL_EVENT_NAME_LENGTH,
+  MAX_GOAL_NAME_LENGTH,
+  MAX_GOAL_PAGE_PATH_LENGTH,
+} from '../../../../common/contracts/goals';
 import { PLANS } from '../plans';
 
 const organizationSchema = new Schema(
@@ -44,6 +50,24 @@ const websiteSchema = new Schema(
 );
 websiteSchema.index({ trackingCode: 1 }, { unique: true });
 websiteSchema.index({ organizationId: 1, createdAt: 1 });
+
+/**
+ * A website's goal (common/contracts/goals.ts): a page path pattern or a custom event name.
+ * Validated and normalized by services/goal-definition.ts; only inserted and deleted, never
+ * updated.
+ */
+const goalSchema = new Schema(
+  {
+    websiteId: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true, trim: true, maxlength: MAX_GOAL_NAME_LENGTH },
+    kind: { type: String, enum: GOAL_KINDS, required: true },
+    pagePath: { type: String, default: null, maxlength: MAX_GOAL_PAGE_PATH_LENGTH },
+    eventName: { type: String, default: null, maxlength: MAX_GOAL_EVENT_NAME_LENGTH },
+    currency: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+goalSchema.index({ websiteId: 1, createdAt: 1 });
 
 const apiKeySchema = new Schema(
   {
@@ -207,6 +231,7 @@ export type Organization = InferSchemaType<typeof organizationSchema>;
 export type User = InferSchemaType<typeof userSchema>;
 export type Membership = InferSchemaType<typeof membershipSchema>;
 export type Website = InferSchemaType<typeof websiteSchema>;
+export type Goal = InferSchemaType<typeof goalSchema>;
 export type ApiKey = InferSchemaType<typeof apiKeySchema>;
 export type AccessToken = InferSchemaType<typeof accessTokenSchema>;
 export type LoginLink = InferSchemaType<typeof loginLinkSchema>;
@@ -222,6 +247,7 @@ export interface KeysModels {
   User: Model<User>;
   Membership: Model<Membership>;
   Website: Model<Website>;
+  Goal: Model<Goal>;
   ApiKey: Model<ApiKey>;
   AccessToken: Model<AccessToken>;
   LoginLink: Model<LoginLink>;
@@ -239,6 +265,7 @@ export function createKeysModels(connection: Connection): KeysModels {
     User: connection.model('User', userSchema),
     Membership: connection.model('Membership', membershipSchema),
     Website: connection.model('Website', websiteSchema),
+    Goal: connection.model('Goal', goalSchema),
     ApiKey: connection.model('ApiKey', apiKeySchema),
     AccessToken: connection.model('AccessToken', accessTokenSchema),
     LoginLink: connection.model('LoginLink', loginLinkSchema),

@@ -2,6 +2,8 @@ import { forbidden, notFound, unauthenticated } from '../../../../common/platfor
 import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { WebsiteView } from '../services/account.service';
+import { upper } from './enum-values';
+import { goalResolvers } from './goal.resolvers';
 import { keyManagementResolvers } from './key-management.resolvers';
 import { usageResolvers } from './usage.resolvers';
 
@@ -10,8 +12,6 @@ function iso(date: Date | null | undefined): string | null;
 function iso(date: Date | null | undefined) {
   return date ? date.toISOString() : null;
 }
-/** The schema's enum value of a stored lower-case one (`toUpperCase` is typed as any string). */
-const upper = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
 
 const isCaller = (identity: CallerIdentity, userId: string) =>
   (identity.kind === 'apiKey' || identity.kind === 'accessToken') && identity.userId === userId;
@@ -140,8 +140,14 @@ const accountResolvers: Resolvers = {
 export const keysResolvers: Resolvers = {
   ...accountResolvers,
   ...keyManagementResolvers,
+  ...goalResolvers,
   Query: { ...accountResolvers.Query, ...keyManagementResolvers.Query },
-  Mutation: { ...keyManagementResolvers.Mutation, ...usageResolvers.Mutation },
+  Mutation: {
+    ...keyManagementResolvers.Mutation,
+    ...usageResolvers.Mutation,
+    ...goalResolvers.Mutation,
+  },
+  Website: { ...accountResolvers.Website, ...goalResolvers.Website },
   Organization: { ...accountResolvers.Organization, ...keyManagementResolvers.Organization },
   ApiKey: { ...accountResolvers.ApiKey, ...keyManagementResolvers.ApiKey },
 };

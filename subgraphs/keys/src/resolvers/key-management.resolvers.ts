@@ -4,9 +4,7 @@ import type { KeysContext } from '../context';
 import type { CreateApiKeyInput, Resolvers } from '../generated/resolvers-types';
 import type { ApiKeyView, Expiration } from '../services/credential.service';
 import { SESSION_TOKEN_NAME } from '../services/sign-in.service';
-
-/** The stored lower-case value of a schema enum value (`toLowerCase` is typed as any string). */
-const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;
+import { lower } from './enum-values';
 
 /** undefined for an explicit null: the service's default, as when omitted. */
 function expirationOf(input: CreateApiKeyInput): Expiration | undefined {

@@ -56,6 +56,27 @@ export class AccessService {
     return false;
   }
 
+  /**
+   * The website, if the caller may manage it (its goals): an owner or admin of its organization,
+   * or an API key that reaches it with the manage websites permission, which only owners and
+   * admins may give a key. Whoever may not read it hears so first, as from `website`.
+   */
+  async websiteToManage(identity: CallerIdentity, websiteId: string): Promise<WebsiteView> {
+    if (identity.kind === 'anonymous') throw unauthenticated();
+    if (identity.kind === 'service') throw forbidden('Websites are managed by users');
+    const website = await this.website(identity, websiteId);
+    if (identity.kind === 'apiKey') {
+      if (!identity.permissions.includes('manage_websites'))
+        throw forbidden('This API key lacks the manage websites permission');
+      return website;
+    }
+    const memberships = await this.accounts.membershipsOfUser(identity.userId);
+    const role = memberships.find((m) => m.organizationId === website.organizationId)?.role;
+    if (role !== 'owner' && role !== 'admin')
+      throw forbidden('Only an organization owner or admin may manage its websites');
+    return website;
+  }
+
   async assertMember(identity: CallerIdentity, organizationId: string): Promise<void> {
     if (identity.kind !== 'apiKey' && identity.kind !== 'accessToken') throw unauthenticated();
     const memberships = await this.accounts.membershipsOfUser(identity.userId);

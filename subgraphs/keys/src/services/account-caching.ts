@@ -1,4 +1,8 @@
-import { announceReadChange, readGenerationKey } from '../../../../common/contracts/read-cache';
+import {
+  announceReadChange,
+  readGenerationKey,
+  siteTag,
+} from '../../../../common/contracts/read-cache';
 import type { RedisClient } from '../../../../common/platform/redis';
 import { credentialGenerationKey } from '../../../../common/platform/credential-cache';
 import type { Logger } from '../../../../common/platform/logger';
@@ -19,6 +23,34 @@ export function accountsChanged(redis: RedisClient, prefix: string): () => Promi
       bumpGeneration(redis, credentialGenerationKey(prefix)),
     ]);
   };
+}
+
+/**
+ * What a writer of a website's goals must do afterwards: make all instances forget cached goals
+ * (they follow the accounts' generation), and the facade forget its answers about the website,
+ * since analytics counts conversions with its goals.
+ */
+export function goalsChanged(
+  redis: RedisClient,
+  prefix: string,
+): (websiteId: string) => Promise<void> {
+  return async (websiteId) => {
+    await Promise.all([
+      announceReadChange(redis, prefix, 'accounts'),
+      announceReadChange(redis, prefix, siteTag(websiteId)),
+    ]);
+  };
+}
+
+/** A read through `cache` (when there is one), under `key`. */
+export async function readThrough<T>(
+  cache: VersionedCache<{ value: unknown }> | undefined,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!cache) return load();
+  const entry = await cache.get(key, async () => ({ value: await load() }));
+  return entry!.value as T;
 }
 
 /** The keys subgraph's caching of account reads (the CLI only needs `accountsChanged`). */

@@ -3,6 +3,7 @@ import { isValidObjectId, Types } from 'mongoose';
 import { badInput, notFound } from '../../../../common/platform/errors';
 import type { VersionedCache } from '../../../../common/platform/versioned-cache';
 import type { KeysModels } from '../models';
+import { readThrough } from './account-caching';
 import { limitsOf, planRank, type Limits, type PlanName } from '../plans';
 
 export interface OrganizationView {
@@ -58,10 +59,8 @@ export class AccountService {
   ) {}
 
   /** Reads change rarely and are on every request's path: cache them, invalidated on writes. */
-  private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.caching.cache) return load();
-    const entry = await this.caching.cache.get(key, async () => ({ value: await load() }));
-    return entry!.value as T;
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return readThrough(this.caching.cache, key, load);
   }
 
   private async changed(): Promise<void> {

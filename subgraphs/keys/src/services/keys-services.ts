@@ -6,15 +6,17 @@ import { bumpGeneration } from '../../../../common/platform/versioned-cache';
 import { oneAtATime } from '../../../../common/platform/redis-lock';
 import { forgetTokenUse, tokensLastUsed } from '../../../../common/contracts/token-use';
 import type { KeysModels } from '../models';
-import { accountCaching, accountsChanged } from './account-caching';
+import { accountCaching, accountsChanged, goalsChanged } from './account-caching';
 import { AccountService } from './account.service';
 import { BillingService } from './billing.service';
 import { CredentialService } from './credential.service';
+import { GoalService } from './goal.service';
 
 /**
- * The account, credential and billing services wired the one way every writer must use them:
- * revocations drop every instance's credential caches, account writes drop account caches, key
- * changes become platform events, and changes of one key or plan take turns. `cacheReads` is for long-lived processes (the subgraph), not the CLI.
+ * The account, credential, billing and goal services wired the one way every writer must use
+ * them: revocations drop every instance's credential caches, account and goal writes drop account
+ * caches, key changes become platform events, and changes of one key or plan, and goal creations
+ * for one website, take turns. `cacheReads` is for long-lived processes (the subgraph), not the CLI.
  */
 export function createKeysServices(
   models: KeysModels,
@@ -23,13 +25,19 @@ export function createKeysServices(
   logger: Logger,
   options: { cacheReads: boolean },
 ) {
+  const caching = options.cacheReads
+    ? accountCaching(redis, prefix, logger)
+    : { changed: accountsChanged(redis, prefix) };
   const accounts = new AccountService(
     models,
-    options.cacheReads
-      ? accountCaching(redis, prefix, logger)
-      : { changed: accountsChanged(redis, prefix) },
+    caching,
     oneAtATime(redis, `${prefix}lock:members:`, 'The organization’s members'),
   );
+  const goals = new GoalService(models, {
+    cache: caching.cache,
+    changed: goalsChanged(redis, prefix),
+    turns: oneAtATime(redis, `${prefix}lock:goals:`, 'The website’s goals'),
+  });
   const credentials = new CredentialService(models, accounts, {
     exclusive: oneAtATime(redis, `${prefix}lock:api-key:`, 'The key'),
     revoked: () => bumpGeneration(redis, credentialGenerationKey(prefix)),
@@ -55,5 +63,5 @@ export function createKeysServices(
     accounts,
     oneAtATime(redis, `${prefix}lock:plan:`, 'The organization’s plan'),
   );
-  return { accounts, credentials, billing };
+  return { accounts, credentials, billing, goals };
 }
