@@ -83,6 +83,22 @@ describe('POST /query/:websiteId: the event-level query language', () => {
       url: 'https://shop.example/blog/hello',
       props: { plan: 'pro' },
     });
+    await send(de1, {
+      type: 'event',
+      name: 'Purchase',
+      url: 'https://shop.example/pricing',
+      revenue: { amount: '49.90', currency: 'EUR' },
+    });
+    await send(us, {
+      type: 'event',
+      name: 'Purchase',
+      url: 'https://shop.example/pricing',
+      revenue: { amount: 10, currency: 'usd' },
+    });
+    const { goals } = stack.keys.services;
+    await goals.create(site.id, { kind: 'event', eventName: 'Signup' });
+    await goals.create(site.id, { kind: 'event', eventName: 'Purchase', currency: 'EUR' });
+    await goals.create(site.id, { kind: 'page', pagePath: '/docs*', name: 'Visit docs' });
     await stack.analytics.services.ingest.waitUntilIdle();
   });
   afterAll(() => stack.stop());
@@ -153,6 +169,83 @@ describe('POST /query/:websiteId: the event-level query language', () => {
       metrics: [0],
       change: [null],
     });
+  });
+
+  it('DATA-6: when goals are the dimension, then each counts its converted visitors, their share and its revenue in its own currency', async () => {
+    const response = await query({
+      metrics: ['visitors', 'events', 'conversion_rate', 'revenue'],
+      dimensions: ['goal'],
+      date_range: '7d',
+    });
+    expect(response.status).toBe(200);
+    // Three visitors in all; the US purchase is in dollars, so the EUR goal's revenue leaves it out.
+    expect(response.body.data.results).toEqual([
+      { dimensions: ['Signup'], metrics: [3, 3, 1, null] },
+      { dimensions: ['Purchase'], metrics: [2, 2, 0.6667, 49.9] },
+      { dimensions: ['Visit docs'], metrics: [1, 0, 0.3333, null] },
+    ]);
+  });
+
+  it('DATA-6: when a goal filters a breakdown, then each row converts against its own visitors', async () => {
+    const response = await query({
+      metrics: ['visitors', 'conversion_rate'],
+      dimensions: ['country'],
+      filters: [['is', 'goal', ['Purchase']]],
+      date_range: '7d',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.results).toEqual([
+      { dimensions: ['DE'], metrics: [1, 0.5] },
+      { dimensions: ['US'], metrics: [1, 1] },
+    ]);
+  });
+
+  it.each([
+    [
+      'a goal the website does not have',
+      { metrics: ['visitors'], filters: [['is', 'goal', ['Nope']]] },
+      'goal "Nope" is not one of the website\'s goals (Signup, Purchase, Visit docs)',
+    ],
+    [
+      'revenue without the goal dimension',
+      { metrics: ['revenue'] },
+      'revenue needs the goal dimension',
+    ],
+  ])(
+    'DATA-6: when the query asks for %s, then it is refused with 400 saying why',
+    async (_case, body, message) => {
+      const response = await query(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error?.code).toBe('invalid_parameters');
+      expect(response.body.error?.message).toContain(message);
+    },
+  );
+
+  it('DATA-6: when a visit lands from a campaign on another host, then its UTM parameters and hostname are dimensions of its events', async () => {
+    const v = visitor(7, 'NL');
+    const response = await collect(
+      stack,
+      { ip: v.ip, ua: v.ua },
+      {
+        trackingCode: site.trackingCode,
+        type: 'pageview',
+        url: 'https://www.shop.example/landing?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Sale',
+      },
+      { 'cf-ipcountry': v.country },
+    );
+    expect(response.status).toBe(202);
+    await stack.analytics.services.ingest.waitUntilIdle();
+
+    const answer = await query({
+      metrics: ['visitors', 'sessions'],
+      dimensions: ['utm_campaign', 'utm_medium', 'hostname'],
+      filters: [['is_not', 'utm_campaign', ['(none)']]],
+      date_range: '24h',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.results).toEqual([
+      { dimensions: ['Spring Sale', 'email', 'www.shop.example'], metrics: [1, 1] },
+    ]);
   });
 
   it('DATA-6: when a day has more distinct pages than the counters keep apart, then the query ranks every page exactly', async () => {

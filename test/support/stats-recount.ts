@@ -148,39 +148,9 @@ function conditionHolds(c: FilterCondition, value: string | null): boolean {
   return negated ? !hit : hit;
 }
 
-function filterValue(d: string, e: EventRow, exit: string | null): string | null {
-  if (isPropsDimension(d)) {
-    const name = d.slice(PROPS_PREFIX.length);
-    return e.props.find(([key]) => key === name)?.[1] ?? null;
-  }
-  switch (d) {
-    case 'event':
-      return e.type === 'event' ? e.name : null;
-    case 'country':
-    case 'device':
-    case 'browser':
-    case 'os':
-      return orUnknown(e[d]);
-    case 'source':
-      return e.source ?? 'direct';
-    case 'exit_page':
-      return exit;
-    case 'entry_page':
-      return e.entryPage;
-    case 'utm_source':
-      return e.utmSource;
-    case 'utm_medium':
-      return e.utmMedium;
-    case 'utm_campaign':
-      return e.utmCampaign;
-    case 'utm_content':
-      return e.utmContent;
-    case 'utm_term':
-      return e.utmTerm;
-    default:
-      return (e as unknown as Record<string, string | null>)[d] ?? null;
-  }
-}
+/** Filters compare the value as rows show it ((none), unknown, direct included). */
+const filterValue = (d: string, e: EventRow, exit: string | null) =>
+  eventValue(d as StatsDimension, e, exit);
 
 function matches(
   f: StatsFilter,

@@ -238,7 +238,7 @@ export type ErrorGroupList = {
   pagination: Pagination;
 };
 
-/** A website's goal: a page visit or a custom event that counts as a conversion. */
+/** A goal of a website, owned by the keys subgraph: what POST /query counts as a conversion. */
 export type Goal = {
   __typename?: 'Goal';
   createdAt: Scalars['String']['output'];

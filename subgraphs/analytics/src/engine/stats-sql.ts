@@ -428,20 +428,10 @@ function compileCondition(
   return negated ? `(NOT coalesce(${test}, FALSE))` : `coalesce(${test}, FALSE)`;
 }
 
-/** What a filter on a dimension compares (an event's value; exit pages are not filterable). */
+/**
+ * What a filter on a dimension compares: the value as rows show it, so `(none)`, `unknown` and
+ * `direct` can be filtered on; null for an event without the dimension (a page view's property).
+ */
 function filterExpression(d: string, params: Params): string {
-  if (isPropsDimension(d)) return `props[${params.add(d.slice(PROPS_PREFIX.length))}]`;
-  switch (d) {
-    case 'event':
-      return `CASE WHEN type = 'event' THEN name END`;
-    case 'country':
-    case 'device':
-    case 'browser':
-    case 'os':
-      return `coalesce(${d}, '${UNKNOWN}')`;
-    case 'source':
-      return `coalesce(source, 'direct')`;
-    default:
-      return d;
-  }
+  return eventExpression(d as StatsDimension, params);
 }

@@ -113,6 +113,21 @@ export type ErrorGroupList = {
   pagination: Pagination;
 };
 
+/** A goal of a website, owned by the keys subgraph: what POST /query counts as a conversion. */
+export type Goal = {
+  __typename?: 'Goal';
+  currency?: Maybe<Scalars['String']['output']>;
+  eventName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  kind: GoalKind;
+  name: Scalars['String']['output'];
+  pagePath?: Maybe<Scalars['String']['output']>;
+};
+
+export type GoalKind =
+  | 'EVENT'
+  | 'PAGE';
+
 export type HeatmapPage = {
   __typename?: 'HeatmapPage';
   cells: Scalars['HeatmapCells']['output'];
@@ -234,6 +249,8 @@ export type Website = {
   __typename?: 'Website';
   breakdown: Breakdown;
   errorGroups: ErrorGroupList;
+  /** The keys subgraph's goals of the website (what the goal dimension and conversion rates count). */
+  goals: Array<Goal>;
   heatmapPages: HeatmapPageList;
   id: Scalars['ID']['output'];
   overview: AnalyticsOverview;
@@ -402,6 +419,8 @@ export type ResolversTypes = {
   ErrorGroup: ResolverTypeWrapper<ErrorGroup>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ErrorGroupList: ResolverTypeWrapper<ErrorGroupList>;
+  Goal: ResolverTypeWrapper<Goal>;
+  GoalKind: GoalKind;
   HeatmapCells: ResolverTypeWrapper<Scalars['HeatmapCells']['output']>;
   HeatmapPage: ResolverTypeWrapper<HeatmapPage>;
   HeatmapPageList: ResolverTypeWrapper<HeatmapPageList>;
@@ -432,6 +451,7 @@ export type ResolversParentTypes = {
   ErrorGroup: ErrorGroup;
   ID: Scalars['ID']['output'];
   ErrorGroupList: ErrorGroupList;
+  Goal: Goal;
   HeatmapCells: Scalars['HeatmapCells']['output'];
   HeatmapPage: HeatmapPage;
   HeatmapPageList: HeatmapPageList;
@@ -504,6 +524,16 @@ export type ErrorGroupResolvers<ContextType = AnalyticsContext, ParentType exten
 export type ErrorGroupListResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['ErrorGroupList'] = ResolversParentTypes['ErrorGroupList']> = {
   groups?: Resolver<Array<ResolversTypes['ErrorGroup']>, ParentType, ContextType>;
   pagination?: Resolver<ResolversTypes['Pagination'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GoalResolvers<ContextType = AnalyticsContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['GoalKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pagePath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -628,12 +658,13 @@ export type WebsiteResolvers<ContextType = AnalyticsContext, ParentType extends 
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Website']>, { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
   breakdown?: Resolver<ResolversTypes['Breakdown'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteBreakdownArgs, 'dimension' | 'limit' | 'offset' | 'range'>>;
   errorGroups?: Resolver<ResolversTypes['ErrorGroupList'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteErrorGroupsArgs, 'limit' | 'offset' | 'range'>>;
+
   heatmapPages?: Resolver<ResolversTypes['HeatmapPageList'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteHeatmapPagesArgs, 'limit' | 'offset' | 'range'>>;
   id?: Resolver<ResolversTypes['ID'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
   overview?: Resolver<ResolversTypes['AnalyticsOverview'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteOverviewArgs, 'range'>>;
 
   replaySessions?: Resolver<ResolversTypes['ReplaySessionList'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteReplaySessionsArgs, 'limit' | 'offset' | 'range'>>;
-  stats?: Resolver<ResolversTypes['StatsAnswer'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteStatsArgs, 'query'>>;
+  stats?: Resolver<ResolversTypes['StatsAnswer'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true,"goals":{"id":true,"name":true,"kind":true,"pagePath":true,"eventName":true,"currency":true}}>, ContextType, RequireFields<WebsiteStatsArgs, 'query'>>;
   technology?: Resolver<ResolversTypes['Technology'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteTechnologyArgs, 'limit' | 'range'>>;
   totalPageviews?: Resolver<ResolversTypes['Int'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType>;
   visitors?: Resolver<ResolversTypes['VisitorPage'], { __typename: 'Website' } & GraphQLRecursivePick<ParentType, {"id":true}> & GraphQLRecursivePick<ParentType, {"readableByCaller":true}>, ContextType, RequireFields<WebsiteVisitorsArgs, 'limit' | 'offset' | 'range'>>;
@@ -647,6 +678,7 @@ export type Resolvers<ContextType = AnalyticsContext> = {
   BreakdownRow?: BreakdownRowResolvers<ContextType>;
   ErrorGroup?: ErrorGroupResolvers<ContextType>;
   ErrorGroupList?: ErrorGroupListResolvers<ContextType>;
+  Goal?: GoalResolvers<ContextType>;
   HeatmapCells?: GraphQLScalarType;
   HeatmapPage?: HeatmapPageResolvers<ContextType>;
   HeatmapPageList?: HeatmapPageListResolvers<ContextType>;

@@ -6,6 +6,7 @@ import type { CallerIdentity } from '../../../../common/contracts/identity';
 import type { AnalyticsContext } from '../context';
 import type { Resolvers } from '../generated/resolvers-types';
 import type { Page } from '../services/stats.service';
+import type { GoalDefinition } from '../engine/stats-sql';
 import type { WebsiteRef } from './parents';
 
 /**
@@ -35,6 +36,17 @@ function pageOf(args: { limit: number; offset: number }): Page {
 }
 
 /** Checks permission, then runs the read. */
+/** The website's goals as the engine takes them. */
+function goalDefinitions(website: WebsiteRef): GoalDefinition[] {
+  return (website.goals ?? []).map((goal) => ({
+    name: goal.name,
+    kind: goal.kind === 'PAGE' ? 'page' : 'event',
+    pagePath: goal.pagePath ?? null,
+    eventName: goal.eventName ?? null,
+    currency: goal.currency ?? null,
+  }));
+}
+
 const guarded =
   <Args, Result>(
     read: (website: WebsiteRef, args: Args, ctx: AnalyticsContext) => Promise<Result>,
@@ -83,6 +95,7 @@ export const analyticsResolvers: Resolvers = {
     __resolveReference: (ref: WebsiteRef) => ({
       id: ref.id,
       readableByCaller: ref.readableByCaller,
+      goals: ref.goals,
     }),
     totalPageviews: guarded((w, _, ctx) => ctx.loaders.pageviews.load(w.id)),
     overview: guarded((w, args, ctx) => ctx.deps.stats.overview(w.id, args.range)),
@@ -102,6 +115,8 @@ export const analyticsResolvers: Resolvers = {
     errorGroups: guarded((w, args, ctx) =>
       ctx.deps.stats.errorGroups(w.id, args.range, pageOf(args)),
     ),
-    stats: guarded((w, args, ctx) => ctx.deps.statsQuery.run(w.id, args.query as StatsQuery, [])),
+    stats: guarded((w, args, ctx) =>
+      ctx.deps.statsQuery.run(w.id, args.query as StatsQuery, goalDefinitions(w)),
+    ),
   },
 };

@@ -5,4 +5,13 @@
 export interface WebsiteRef {
   id: string;
   readableByCaller?: boolean;
+  /** Given (by @requires) to the fields that count goals. */
+  goals?: Array<{
+    id: string;
+    name: string;
+    kind: 'PAGE' | 'EVENT';
+    pagePath?: string | null;
+    eventName?: string | null;
+    currency?: string | null;
+  }> | null;
 }

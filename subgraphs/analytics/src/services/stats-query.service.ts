@@ -157,6 +157,10 @@ export class StatsQueryService {
     const goalAsked = query.dimensions.includes('goal') || goalsNamedIn(query.filter).length > 0;
     if (asks('conversion_rate') && !goalAsked)
       throw badInput('metrics: conversion_rate needs the goal dimension or a filter on goal');
+    if (asks('revenue') && !query.dimensions.includes('goal'))
+      throw badInput(
+        'metrics: revenue needs the goal dimension (each goal sums the revenue in its own currency)',
+      );
     if (asks('percentage') && query.dimensions.length === 0)
       throw badInput('metrics: percentage needs a dimension');
     for (const { field } of query.orderBy)
