@@ -20,25 +20,24 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import { createRedis, type RedisClient } from '../common/platform/redis';
-import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
-import { demoTraffic, type DemoEvent } from '../rest-facade/src/collect/demo-traffic';
-import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
-import {
-  ANALYTICS_STREAM_MAX_LENGTH,
-  analyticsEventStream,
-  type CollectedEvent,
-} from '../common/contracts/collected-event';
-import { DAY_MS, floorDay } from '../subgraphs/analytics/src/ingest/time-buckets';
+import { createRedis } from '../common/platform/redis';
+import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
 import { startStack } from '../test/support/stack';
 import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';
+import {
+  appendToStream as append,
+  enriched,
+  p50,
+  scatteredTraffic,
+  todaysPageviews as today,
+  type Site,
+} from './lib/bench-traffic';
 
 process.env.NODE_ENV ??= 'production';
 const options = new Command()
@@ -49,101 +48,6 @@ const options = new Command()
 
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-type Site = { id: string; trackingCode: string; domain: string };
-
-/** Enriches generated traffic as the collector would, with a random salt per UTC day. */
-function enriched(site: Site, traffic: Iterable<DemoEvent>) {
-  const salts = new Map<number, string>();
-  const events: CollectedEvent[] = [];
-  for (const e of traffic) {
-    const day = floorDay(e.ts);
-    if (!salts.has(day)) salts.set(day, randomBytes(16).toString('hex'));
-    events.push(
-      enrich(collectPayloadSchema.parse(e.payload), {
-        websiteId: site.id,
-        ip: normalizeIp(e.ip),
-        userAgent: e.userAgent,
-        countryHeader: undefined,
-        salt: salts.get(day)!,
-        now: e.ts,
-      }),
-    );
-  }
-  return events;
-}
-
-/** Appends to the analytics stream as the collector does, a thousand entries per round trip. */
-async function append(
-  redis: RedisClient,
-  prefix: string,
-  events: CollectedEvent[],
-  bar?: SingleBar,
-) {
-  const stream = analyticsEventStream(prefix);
-  for (let i = 0; i < events.length; i += 1_000) {
-    const pipeline = redis.pipeline();
-    for (const event of events.slice(i, i + 1_000))
-      pipeline.xadd(
-        stream,
-        'MAXLEN',
-        '~',
-        String(ANALYTICS_STREAM_MAX_LENGTH),
-        '*',
-        'event',
-        JSON.stringify(event),
-      );
-    await pipeline.exec();
-    bar?.increment(Math.min(1_000, events.length - i));
-  }
-}
-
-/** `count` page views of today on one website (a later batch of live traffic). */
-function today(site: Site, count: number, seed: number) {
-  const now = Date.now();
-  return enriched(
-    site,
-    demoTraffic({
-      trackingCode: site.trackingCode,
-      host: site.domain,
-      days: 1,
-      visitorsPerDay: count,
-      now,
-      seed,
-      pages: 5_000,
-    }),
-  )
-    .filter((e) => e.type === 'pageview')
-    .slice(0, count)
-    .map((e) => ({ ...e, ts: now - 60_000 }));
-}
-
-/** Today's traffic of several websites, scattered over a long tail of pages and many visitors. */
-function scatteredTraffic(sites: Site[]) {
-  const endOfToday = floorDay(Date.now()) + DAY_MS - 1;
-  return sites
-    .flatMap((site, i) =>
-      enriched(
-        site,
-        demoTraffic({
-          trackingCode: site.trackingCode,
-          host: site.domain,
-          days: 1,
-          visitorsPerDay: 14_000,
-          now: endOfToday,
-          seed: 1_000 + i,
-          pages: 5_000,
-          replayShare: 0.05,
-        }),
-      ),
-    )
-    .sort((a, b) => a.ts - b.ts);
-}
-
-function p50(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]! * 100) / 100;
-}
 
 async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {

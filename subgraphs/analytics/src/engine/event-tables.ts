@@ -146,7 +146,7 @@ export class EventTables {
       .map(({ day, sealed }) => ({ id: sealed, day }));
     const sealedRead = async () => {
       if (sealedIds.length === 0) return;
-      const found = await this.sealed.read(sealedIds);
+      const found = await this.sealed.read(website, sealedIds);
       for (const { id, day } of sealedIds) {
         const block = found.get(id) ?? (await this.fromRawEvents(website, day, id));
         if (block) blocks.push(block);

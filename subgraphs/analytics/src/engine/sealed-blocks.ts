@@ -3,58 +3,94 @@ import { onlyDuplicateKeys } from '../../../../common/platform/duplicate-keys';
 import { dayStartOf, type DayKey } from '../store/hot-keys';
 import { Partitions } from '../store/partitions';
 
-type StoredBlock = { _id: string; website: string; day: string; data: mongo.Binary };
+type StoredBlock = {
+  _id: string;
+  website: string;
+  day: string;
+  data: mongo.Binary;
+  /** On the first part: how many parts the block has (the others are `<id>#1`, `<id>#2`, …). */
+  parts?: number;
+};
+
+/** Bytes per document: well under MongoDB's 16 MiB limit, whatever a day's traffic. */
+export const BLOCK_PART_BYTES = 8 * 1024 * 1024;
+
+const partId = (id: string, part: number) => (part === 0 ? id : `${id}#${part}`);
 
 /**
  * The block of each sealed day, in MongoDB (`analytics_blocks_YYYYMM`, by the day's month), under
  * the id of the day's snapshot (store/snapshots.ts): written once when the day is sealed (or made
- * from the day's raw events for a day sealed before blocks existed), read by `_id`, dropped with
- * the raw events after the retention period.
+ * from the day's raw events for a day sealed before blocks existed), read by `_id`, kept as long
+ * as the snapshots. A block larger than BLOCK_PART_BYTES is stored in parts, the first written
+ * last, so a block whose first part exists is whole.
  */
 export class SealedBlocks {
   private readonly partitions: Partitions;
 
-  constructor(connection: Connection) {
+  constructor(
+    connection: Connection,
+    private readonly partBytes = BLOCK_PART_BYTES,
+  ) {
     this.partitions = new Partitions(connection, 'analytics_blocks_', 'month');
   }
 
   async write(id: string, website: string, day: DayKey, block: Buffer): Promise<void> {
+    const parts = Math.max(1, Math.ceil(block.length / this.partBytes));
+    const doc = (part: number): StoredBlock => ({
+      _id: partId(id, part),
+      website,
+      day,
+      data: new mongo.Binary(block.subarray(part * this.partBytes, (part + 1) * this.partBytes)),
+      ...(part === 0 ? { parts } : {}),
+    });
+    const collection = this.collection(day);
     try {
-      await this.collection(day).insertOne({
-        _id: id,
-        website,
-        day,
-        data: new mongo.Binary(block),
-      });
+      if (parts > 1)
+        await collection.insertMany(
+          Array.from({ length: parts - 1 }, (_, i) => doc(i + 1)),
+          { ordered: false },
+        );
+    } catch (error) {
+      if (!onlyDuplicateKeys(error)) throw error;
+    }
+    try {
+      await collection.insertOne(doc(0));
     } catch (error) {
       // Written already (a seal done again after it was cut short): the same events.
       if (!onlyDuplicateKeys(error)) throw error;
     }
   }
 
-  /** The blocks of these snapshot ids (a sealed day each) that exist, by id. */
-  async read(ids: ReadonlyArray<{ id: string; day: DayKey }>): Promise<Map<string, Buffer>> {
-    const byPartition = new Map<string, { day: DayKey; ids: string[] }>();
-    for (const { id, day } of ids) {
-      const name = this.partitions.nameAt(dayStartOf(day));
-      const entry = byPartition.get(name) ?? { day, ids: [] };
-      entry.ids.push(id);
-      byPartition.set(name, entry);
-    }
+  /**
+   * The website's blocks of these snapshot ids (a sealed day each) that exist, by id. Each part is
+   * read by `_id` (FerretDB answers those from its index; a `$in` scans the month), with the
+   * website in the filter, so a collection sharded by it is read on one shard.
+   */
+  async read(
+    website: string,
+    ids: ReadonlyArray<{ id: string; day: DayKey }>,
+  ): Promise<Map<string, Buffer>> {
     const found = new Map<string, Buffer>();
     await Promise.all(
-      [...byPartition.values()].map(async ({ day, ids: wanted }) => {
-        const docs = await this.collection(day)
-          .find({ _id: { $in: wanted } })
-          .toArray();
-        for (const doc of docs) found.set(doc._id, Buffer.from(doc.data.buffer));
+      ids.map(async ({ id, day }) => {
+        const block = await this.readOne(website, id, day);
+        if (block) found.set(id, block);
       }),
     );
     return found;
   }
 
-  dropBefore(cutoff: number): Promise<string[]> {
-    return this.partitions.dropEndingBefore(cutoff);
+  private async readOne(website: string, id: string, day: DayKey): Promise<Buffer | null> {
+    const collection = this.collection(day);
+    const head = await collection.findOne({ _id: id, website });
+    if (!head) return null;
+    const tail = await Promise.all(
+      Array.from({ length: (head.parts ?? 1) - 1 }, (_, i) =>
+        collection.findOne({ _id: partId(id, i + 1), website }),
+      ),
+    );
+    if (tail.some((part) => part === null)) return null;
+    return Buffer.concat([head, ...tail].map((part) => Buffer.from(part!.data.buffer)));
   }
 
   private collection(day: DayKey): mongo.Collection<StoredBlock> {

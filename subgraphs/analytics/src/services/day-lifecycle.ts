@@ -276,7 +276,9 @@ export class DayLifecycle {
   ): Promise<void> {
     const parts = Object.values(await this.redis.hgetallBuffer(this.keys.blocks(website, day)));
     if (previous) {
-      const before = (await this.blocks.sealed.read([{ id: previous, day }])).get(previous);
+      const before = (await this.blocks.sealed.read(website, [{ id: previous, day }])).get(
+        previous,
+      );
       if (!before) return;
       parts.push(before);
     }

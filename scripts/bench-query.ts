@@ -1,0 +1,381 @@
+/**
+ * `npm run bench:query`: POST /query at size, on the embedded default (FerretDB 1.24 with its
+ * SQLite backend, from .tools/bin, or MONGODB_URI), in one run:
+ *
+ *  1. ingestion into an empty database: events applied per second (the baseline);
+ *  2. history in bulk, written as sealing writes it: 10,000,000 events over 90 days on one website
+ *     and 100,000 on another (≥ 30,000 distinct pages, UTM parameters, properties, revenue), each
+ *     day one block in `analytics_blocks_YYYYMM` under a snapshot id the website's day index names;
+ *  3. the same ingestion again, beside that history (target: ≥ 2,000 events/s, ≥ 0.8× the empty
+ *     rate);
+ *  4. four questions through the External API (facade, its gateway engine, the analytics
+ *     subgraph, DuckDB), one client, p50 of --samples after a warm-up, at 10M and at 100k events
+ *     (targets: ≤ 150 ms and ≤ 25 ms);
+ *  5. the first question's statement run on DuckDB directly, over a table of the same blocks: the
+ *     engine's floor, and the service's overhead over it (target ≤ 1.5×);
+ *  6. a day of 20,000 distinct pages through the stream, ranked by POST /query: exact or not;
+ *  7. `npm run bench:analytics` (every existing route at 1M events): its slowest route's p50.
+ *
+ * The last line is one JSON object of the figures.
+ *
+ *   npm run bench:query -- [--events 10000000] [--samples 30] [--skip-routes]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
+import mongoose, { Types } from 'mongoose';
+import { createRedis } from '../common/platform/redis';
+import type { CollectedEvent } from '../common/contracts/collected-event';
+import { readQueryBody, type QueryBodyInput } from '../rest-facade/src/routes/query-body';
+import { BlockCodec } from '../subgraphs/analytics/src/engine/blocks';
+import { Duck } from '../subgraphs/analytics/src/engine/duck';
+import { createEventTable } from '../subgraphs/analytics/src/engine/event-table';
+import { SealedBlocks } from '../subgraphs/analytics/src/engine/sealed-blocks';
+import {
+  compileStatsQuery,
+  type GoalDefinition,
+} from '../subgraphs/analytics/src/engine/stats-sql';
+import { DAY_MS, floorDay } from '../subgraphs/analytics/src/ingest/time-buckets';
+import { spanOf } from '../subgraphs/analytics/src/services/stats-query.service';
+import { DayIndexStore, emptyDay } from '../subgraphs/analytics/src/store/day-index';
+import { HotKeys, type DayKey } from '../subgraphs/analytics/src/store/hot-keys';
+import { generateEventRows } from '../test/support/event-rows-dataset';
+import { startStack, testMongoUri } from '../test/support/stack';
+import {
+  appendToStream,
+  p50,
+  scatteredTraffic,
+  todaysPageviews,
+  type Site,
+} from './lib/bench-traffic';
+import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';
+
+process.env.NODE_ENV ??= 'production';
+const options = new Command()
+  .option('--events <n>', 'events of history on the large website', Number, 10_000_000)
+  .option('--samples <n>', 'requests per question and website', Number, 30)
+  .option('--skip-routes', 'do not run bench:analytics for the existing routes')
+  .parse()
+  .opts<{ events: number; samples: number; skipRoutes?: boolean }>();
+
+const HISTORY_DAYS = 90;
+/** Events per generated visitor (visits × page views, and custom events): measured, about 3.9. */
+const EVENTS_PER_VISITOR = 3.9;
+const GOALS: GoalDefinition[] = [
+  { name: 'Signup', kind: 'event', pagePath: null, eventName: 'Signup', currency: null },
+];
+
+/** The questions of the issue, as a customer sends them. */
+const QUESTIONS: Record<string, QueryBodyInput> = {
+  breakdown2_filter3_30d: {
+    metrics: ['visitors', 'pageviews'],
+    dimensions: ['page', 'country'],
+    filters: [
+      ['is', 'device', ['mobile', 'tablet']],
+      ['contains', 'source', ['goo', 'news']],
+      ['is_not', 'browser', ['Firefox']],
+    ],
+    date_range: '30d',
+    limit: 100,
+  },
+  timeseries_goal_90d: {
+    metrics: ['visitors', 'conversion_rate'],
+    dimensions: ['time:day'],
+    filters: [['is', 'goal', ['Signup']]],
+    date_range: '90d',
+  },
+  props_breakdown_30d: {
+    metrics: ['visitors', 'events'],
+    dimensions: ['event:props:plan'],
+    filters: [['is', 'event', ['Signup']]],
+    date_range: '30d',
+  },
+  comparison_30d: {
+    metrics: ['visitors', 'pageviews'],
+    dimensions: ['source'],
+    date_range: '30d',
+    include: { comparisons: { mode: 'previous_period' } },
+  },
+};
+
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let engine: StartedEngine | null = null;
+  let dataDir: string | null = null;
+  if (!process.env.MONGODB_URI) {
+    const found = findMongoEngine();
+    if (!found) throw new Error('set MONGODB_URI or run `npm run ferretdb:install`');
+    dataDir = mkdtempSync(join(tmpdir(), 'wa-bench-query-'));
+    engine = await startEngine(found, dataDir);
+  }
+  process.env.TEST_MONGODB_URI = process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${engine!.port}/`;
+  process.env.TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const stack = await startStack('benchq', {
+    TRUSTED_PROXIES: 'loopback',
+    LOG_LEVEL: 'silent',
+    READ_CACHE: 'off',
+  });
+  const redis = createRedis(stack.env.REDIS_URL!);
+  const prefix = stack.env.REDIS_KEY_PREFIX!;
+  const ingest = stack.analytics.services.ingest;
+  const connection = await mongoose
+    .createConnection(testMongoUri(`${stack.id}_analytics`))
+    .asPromise();
+  const duck = await Duck.open({ threads: 2 });
+  const codec = new BlockCodec(duck);
+  const sealed = new SealedBlocks(connection);
+  const figures: Record<string, number | string | boolean> = {};
+  const say = (line: string) => console.log(line);
+  try {
+    const { accounts, credentials, goals } = stack.keys.services;
+    const organization = await accounts.createOrganization({
+      name: 'Bench',
+      plan: 'enterprise',
+      customLimits: { requestsPerMinute: 100_000_000, requestsPerMonth: 1_000_000_000 },
+    });
+    const user = await accounts.createUser(`bench-${Date.now()}@example.com`);
+    await accounts.addMember(organization.id, user.id, 'owner');
+    const site = (name: string): Promise<Site> =>
+      accounts.createWebsite({ organizationId: organization.id, name, domain: `${name}.example` });
+    const emptySites = [await site('empty-0'), await site('empty-1')];
+    const besideSites = [await site('beside-0'), await site('beside-1')];
+    const large = await site('large');
+    const small = await site('small');
+    const wide = await site('wide');
+    for (const target of [large, small])
+      await goals.create(target.id, { kind: 'event', eventName: 'Signup' });
+    const { key } = await credentials.createApiKey({
+      organizationId: organization.id,
+      userId: user.id,
+      name: 'bench',
+    });
+    const ask = async (websiteId: string, body: unknown) => {
+      const t = performance.now();
+      const response = await fetch(`${stack.facade.url}/api/external/v1/query/${websiteId}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = (await response.json()) as {
+        data: {
+          results: Array<{ dimensions: string[]; metrics: number[] }>;
+          meta?: { total_rows?: number };
+        };
+      };
+      if (response.status !== 200)
+        throw new Error(`POST /query: ${response.status} ${JSON.stringify(json)}`);
+      return { ms: performance.now() - t, data: json.data };
+    };
+
+    // 1. and 3. Ingestion, from the first append to the last applied.
+    const measureIngest = async (sites: Site[], label: string) => {
+      const events = scatteredTraffic(sites, 6_000);
+      const t = performance.now();
+      await appendToStream(redis, prefix, events);
+      await ingest.waitUntilIdle(600_000);
+      const rate = Math.round(events.length / ((performance.now() - t) / 1000));
+      say(`ingestion ${label}: ${events.length} events applied at ${rate} events/s`);
+      return rate;
+    };
+    figures.ingest_events_per_s_empty = await measureIngest(emptySites, 'into an empty database');
+
+    // 2. History in bulk.
+    const today = floorDay(Date.now());
+    const index = new DayIndexStore(connection, redis, new HotKeys(prefix));
+    const written = new Map<string, Array<{ id: string; day: DayKey }>>();
+    const pages = new Set<string>();
+    const writeHistory = async (target: Site, events: number, seed: number, bar: SingleBar) => {
+      const websiteIndex = await index.load(target.id);
+      const visitorsPerDay = Math.max(1, Math.round(events / HISTORY_DAYS / EVENTS_PER_VISITOR));
+      const blocks: Array<{ id: string; day: DayKey }> = [];
+      let count = 0;
+      for (let d = HISTORY_DAYS; d >= 1; d -= 1) {
+        const end = today - (d - 1) * DAY_MS;
+        const rows = generateEventRows({
+          seed: seed + d,
+          days: 1,
+          visitorsPerDay,
+          end,
+          pages: 45_000,
+        });
+        for (const row of rows) if (target === large) pages.add(row.page);
+        const day = new Date(end - DAY_MS).toISOString().slice(0, 10) as DayKey;
+        const id = new Types.ObjectId().toHexString();
+        await sealed.write(id, target.id, day, await codec.encode(rows));
+        websiteIndex.days.set(day, { ...emptyDay(), snapshot: id });
+        blocks.push({ id, day });
+        count += rows.length;
+        bar.increment(rows.length);
+      }
+      await index.save(websiteIndex);
+      written.set(target.id, blocks);
+      return count;
+    };
+    const bar = new SingleBar(
+      { format: 'history |{bar}| {value}/{total} events written' },
+      Presets.shades_classic,
+    );
+    bar.start(options.events + 100_000, 0);
+    const historyStarted = performance.now();
+    figures.events_history = await writeHistory(large, options.events, 10_000, bar);
+    figures.events_history_small = await writeHistory(small, 100_000, 20_000, bar);
+    bar.stop();
+    figures.distinct_pages_history = pages.size;
+    say(
+      `history: ${figures.events_history} events on one website, ${figures.events_history_small} on another, ${pages.size} distinct pages, written in ${Math.round((performance.now() - historyStarted) / 1000)} s`,
+    );
+
+    figures.ingest_events_per_s_10m = await measureIngest(
+      [large, ...besideSites],
+      'beside the history',
+    );
+    say(
+      `ingestion beside the history: ${ratio(Number(figures.ingest_events_per_s_10m), Number(figures.ingest_events_per_s_empty))} of the rate into an empty database`,
+    );
+
+    // 4. The questions through the API. The first call loads the website's table.
+    for (const [target, suffix] of [
+      [large, ''],
+      [small, '_100k'],
+    ] as const) {
+      const t = performance.now();
+      await ask(target.id, QUESTIONS.timeseries_goal_90d);
+      say(
+        `first query on ${target === large ? '10M' : '100k'}: ${Math.round(performance.now() - t)} ms (the table loaded)`,
+      );
+      for (const [name, body] of Object.entries(QUESTIONS)) {
+        for (let i = 0; i < 3; i += 1) await ask(target.id, body);
+        const samples: number[] = [];
+        for (let i = 0; i < options.samples; i += 1) samples.push((await ask(target.id, body)).ms);
+        figures[`q_${name}${suffix}_p50_ms`] = p50(samples);
+        say(`${name} at ${suffix ? '100k' : '10M'} events: p50 ${p50(samples)} ms`);
+      }
+    }
+
+    // 5. The engine's floor: the same statement on DuckDB directly, over the same blocks.
+    const floorTable = 'floor_large';
+    await createEventTable(duck, floorTable, { replace: true });
+    const blocks = await sealed.read(large.id, written.get(large.id)!);
+    await codec.load(floorTable, [...blocks.values()]);
+    const now = Date.now();
+    const query = readQueryBody(QUESTIONS.breakdown2_filter3_30d, now);
+    const span = spanOf(query.dateRange, now);
+    const compiled = compileStatsQuery(query, floorTable, span.from, span.to, GOALS);
+    for (let i = 0; i < 3; i += 1) await duck.query(compiled.sql, compiled.params);
+    const floor: number[] = [];
+    for (let i = 0; i < options.samples; i += 1) {
+      const t = performance.now();
+      await duck.query(compiled.sql, compiled.params);
+      floor.push(performance.now() - t);
+    }
+    figures.engine_floor_breakdown2_filter3_30d_p50_ms = p50(floor);
+    figures.overhead_vs_engine_x =
+      Math.round((Number(figures.q_breakdown2_filter3_30d_p50_ms) / p50(floor)) * 100) / 100;
+    say(
+      `engine floor (DuckDB directly, same statement): p50 ${p50(floor)} ms; the service ${figures.overhead_vs_engine_x}× that`,
+    );
+
+    // 6. A day of 20,000 distinct pages, through the stream; some viewed more often.
+    const distinct = 20_000;
+    const base = todaysPageviews(wide, distinct * 2, 31);
+    const views: CollectedEvent[] = [];
+    const expected = new Map<string, number>();
+    for (let i = 0; i < distinct; i += 1) {
+      const path = `/p/${i}`;
+      const times = i % 97 === 0 ? 3 : i % 13 === 0 ? 2 : 1;
+      expected.set(path, times);
+      for (let t = 0; t < times; t += 1)
+        views.push({ ...base[views.length % base.length]!, path } as CollectedEvent);
+    }
+    await appendToStream(redis, prefix, views);
+    await ingest.waitUntilIdle(600_000);
+    const ranked: Array<{ dimensions: string[]; metrics: number[] }> = [];
+    let totalRows = 0;
+    for (let offset = 0; offset < distinct; offset += 10_000) {
+      const { data } = await ask(wide.id, {
+        metrics: ['pageviews'],
+        dimensions: ['page'],
+        date_range: '24h',
+        include: { total_rows: true },
+        limit: 10_000,
+        offset,
+      });
+      ranked.push(...data.results);
+      totalRows = data.meta?.total_rows ?? 0;
+    }
+    const want = [...expected]
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([path, n]) => `${path}=${n}`);
+    const got = ranked.map((r) => `${r.dimensions[0]}=${r.metrics[0]}`);
+    figures.pages_exact_at_20k_distinct =
+      totalRows === distinct && JSON.stringify(got) === JSON.stringify(want);
+    say(
+      `a day of ${distinct} distinct pages: ${totalRows} rows, ranked ${figures.pages_exact_at_20k_distinct ? 'exactly' : 'NOT exactly'}`,
+    );
+  } finally {
+    redis.disconnect();
+    codec.close();
+    duck.close();
+    await connection.close();
+    await stack.stop();
+    await engine?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // 7. The existing routes at 1M events, measured by their own benchmark.
+  if (!options.skipRoutes) {
+    const routes = await runBenchAnalytics();
+    figures.routes_p50_1m_max_ms = routes.slowest_route_p50_1m as number;
+    figures.routes_slowest = routes.slowest_route_name as string;
+    say(
+      `existing routes at 1M events: slowest p50 ${figures.routes_p50_1m_max_ms} ms (${figures.routes_slowest})`,
+    );
+  }
+  figures.run_seconds = Math.round((Date.now() - started) / 1000);
+  figures.engine = process.env.MONGODB_URI ? 'MONGODB_URI' : 'ferretdb-sqlite';
+  console.log(JSON.stringify(figures));
+}
+
+/** Runs bench:analytics, its output shown indented; resolves with its figures (its last line). */
+function runBenchAnalytics(): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [require.resolve('tsx/cli'), 'scripts/bench-analytics.ts'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let last = '';
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        if (line.trim()) last = line;
+        console.log(`  [bench:analytics] ${line}`);
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (buffered.trim()) last = buffered;
+      if (code !== 0) return reject(new Error(`bench:analytics exited with ${code}`));
+      try {
+        resolve(JSON.parse(last) as Record<string, unknown>);
+      } catch {
+        reject(new Error(`bench:analytics ended without its figures: ${last}`));
+      }
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
