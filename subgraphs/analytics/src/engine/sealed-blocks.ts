@@ -15,7 +15,12 @@ type StoredBlock = {
 /** Bytes per document: well under MongoDB's 16 MiB limit, whatever a day's traffic. */
 export const BLOCK_PART_BYTES = 8 * 1024 * 1024;
 
-const partId = (id: string, part: number) => (part === 0 ? id : `${id}#${part}`);
+/**
+ * A part's `_id`: the website, the snapshot id and the part's number. Led by the website, so a
+ * collection sharded on `{ _id: 1 }` keeps a website's blocks together and reads them on one shard.
+ */
+const partId = (website: string, id: string, part: number) =>
+  part === 0 ? `${website}/${id}` : `${website}/${id}#${part}`;
 
 /**
  * The block of each sealed day, in MongoDB (`analytics_blocks_YYYYMM`, by the day's month), under
@@ -37,7 +42,7 @@ export class SealedBlocks {
   async write(id: string, website: string, day: DayKey, block: Buffer): Promise<void> {
     const parts = Math.max(1, Math.ceil(block.length / this.partBytes));
     const doc = (part: number): StoredBlock => ({
-      _id: partId(id, part),
+      _id: partId(website, id, part),
       website,
       day,
       data: new mongo.Binary(block.subarray(part * this.partBytes, (part + 1) * this.partBytes)),
@@ -63,8 +68,8 @@ export class SealedBlocks {
 
   /**
    * The website's blocks of these snapshot ids (a sealed day each) that exist, by id. Each part is
-   * read by `_id` (FerretDB answers those from its index; a `$in` scans the month), with the
-   * website in the filter, so a collection sharded by it is read on one shard.
+   * read by `_id` alone: FerretDB answers that from its index, while any other condition (a `$in`,
+   * another field) makes it parse every document of the month.
    */
   async read(
     website: string,
@@ -82,11 +87,11 @@ export class SealedBlocks {
 
   private async readOne(website: string, id: string, day: DayKey): Promise<Buffer | null> {
     const collection = this.collection(day);
-    const head = await collection.findOne({ _id: id, website });
+    const head = await collection.findOne({ _id: partId(website, id, 0) });
     if (!head) return null;
     const tail = await Promise.all(
       Array.from({ length: (head.parts ?? 1) - 1 }, (_, i) =>
-        collection.findOne({ _id: partId(id, i + 1), website }),
+        collection.findOne({ _id: partId(website, id, i + 1) }),
       ),
     );
     if (tail.some((part) => part === null)) return null;

@@ -136,22 +136,34 @@ export function compileStatsQuery(
     `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
   ];
   const metricSql: string[] = [];
-  const eventMetrics = [
-    'count(DISTINCT visitor) AS visitors',
-    `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
-    `count(*) FILTER (WHERE type = 'event') AS events`,
-    wantsGoal
-      ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency) AS revenue`
-      : 'sum(revenue_amount) AS revenue',
-  ];
+  const revenue = wantsGoal
+    ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency)`
+    : 'sum(revenue_amount)';
   // A row per value the dimensions take; an event without a value (a page view by a property) is
   // in none.
   const present =
     dimColumns.length > 0
       ? `HAVING ${dimColumns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`
       : '';
+  // Visitors counted in two steps, each row's visitors first (DuckDB groups that about twice as
+  // fast as a count(DISTINCT visitor) per row).
   ctes.push(
-    `em AS (SELECT ${[...dims.map((d, i) => eventDimFrom(d, i, params)), ...eventMetrics].join(', ')} FROM m ${groupBy} ${present})`,
+    `mv AS (SELECT ${[
+      ...dims.map((d, i) => eventDimFrom(d, i, params)),
+      'visitor',
+      `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
+      `count(*) FILTER (WHERE type = 'event') AS events`,
+      `${revenue} AS revenue`,
+    ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
+  );
+  ctes.push(
+    `em AS (SELECT ${[
+      ...dimColumns,
+      'count(*) AS visitors',
+      'sum(pageviews) AS pageviews',
+      'sum(events) AS events',
+      'sum(revenue) AS revenue',
+    ].join(', ')} FROM mv ${groupBy} ${present})`,
   );
 
   const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
@@ -187,10 +199,11 @@ export function compileStatsQuery(
   const conversion = query.metrics.includes('conversion_rate');
   const otherDims = dims.map((d, i) => ({ d, i })).filter(({ d }) => d !== 'goal');
   if (conversion) {
-    const totalGroup =
-      otherDims.length > 0 ? `GROUP BY ${otherDims.map(({ i }) => `d${i}`).join(', ')}` : '';
+    const totalDims = otherDims.map(({ i }) => `d${i}`);
+    const totalGroup = totalDims.length > 0 ? `GROUP BY ${totalDims.join(', ')}` : '';
     ctes.push(
-      `tot AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'count(DISTINCT visitor) AS all_visitors'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} ${totalGroup})`,
+      `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
+      `tot AS (SELECT ${[...totalDims, 'count(*) AS all_visitors'].join(', ')} FROM tv ${totalGroup})`,
     );
   }
   const percentage = query.metrics.includes('percentage');
