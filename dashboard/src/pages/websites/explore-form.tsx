@@ -131,7 +131,8 @@ export function ExploreForm({
         <p id={ids.valueHint} className="hint">
           Empty: no filter. Values are compared as the table shows them: a country as its two-letter
           code, no source as “direct”, an unknown country or browser as “unknown”, a missing UTM
-          value as “(none)”. Only “contains” ignores case.
+          value as “(none)”. “Contains” and “does not contain” ignore case; “is” and “is not” do
+          not.
         </p>
       </fieldset>
       <div className="form-actions">
