@@ -34,6 +34,31 @@ const callApi = (key: string, path = '/websites') =>
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const DESKTOP_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** A page view of shop.example.test as a browser's tracker sends it (each user agent a visitor). */
+async function collectPageview(trackingCode: string, path: string, userAgent: string) {
+  const sent = await fetch(`${facade()}/api/collect`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'user-agent': userAgent },
+    body: JSON.stringify({
+      type: 'pageview',
+      trackingCode,
+      url: `https://shop.example.test${path}`,
+    }),
+  });
+  expect(sent.status).toBe(202);
+}
+
+/** The body cells of a table, row by row, as text. */
+const bodyCells = (table: Locator) =>
+  table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
+    );
 
 /** The credential a dialog shows once (a new key or signing secret). */
 const revealed = async (shown: Locator) => ((await shown.textContent()) ?? '').trim();
@@ -262,27 +287,18 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await checkPage(page, 'usage');
   });
 
+  let trackingCode = '';
+
   test('websites: list with tracking code and snippet; the overview shows collected traffic', async () => {
     await nav(page, 'Websites').click();
     await expect(page.getByRole('heading', { name: 'Websites' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'shop.example.test' })).toBeVisible();
     const snippet = page.getByTestId('tracker-snippet').first();
-    const trackingCode = /data-tracking-code="([\w-]+)"/.exec((await snippet.textContent())!)![1]!;
+    trackingCode = /data-tracking-code="([\w-]+)"/.exec((await snippet.textContent())!)![1]!;
     await checkPage(page, 'websites');
 
-    // Three page views as a browser's tracker sends them.
-    for (const path of ['/', '/pricing', '/pricing']) {
-      const sent = await fetch(`${facade()}/api/collect`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain', 'user-agent': DESKTOP_CHROME },
-        body: JSON.stringify({
-          type: 'pageview',
-          trackingCode,
-          url: `https://shop.example.test${path}`,
-        }),
-      });
-      expect(sent.status).toBe(202);
-    }
+    for (const path of ['/', '/pricing', '/pricing'])
+      await collectPageview(trackingCode, path, DESKTOP_CHROME);
     await page.getByRole('link', { name: 'Shop' }).click();
     await expect(page.getByRole('heading', { name: /Shop/ })).toBeVisible();
     // Applied by the analytics subgraph behind the request: reload until it shows.
@@ -319,6 +335,83 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await page.getByRole('button', { name: 'Delete goal', exact: true }).click();
     await expect(goals.getByRole('row', { name: /Purchase/ })).toHaveCount(0);
     await expect(goals.getByRole('row', { name: /Visit \/pricing\*/ })).toBeVisible();
+  });
+
+  test('websites: explore: page views by page and device where the source is a campaign, an unknown goal refused, no match, a narrow screen', async () => {
+    // Two more visitors from a newsletter (the visit's first page view decides its source), beside
+    // the direct visitor of the overview step: 7 page views in all.
+    await collectPageview(trackingCode, '/pricing?utm_source=newsletter', IPHONE_SAFARI);
+    await collectPageview(trackingCode, '/docs', IPHONE_SAFARI);
+    await collectPageview(trackingCode, '/pricing?utm_source=newsletter', DESKTOP_FIREFOX);
+    await collectPageview(trackingCode, '/pricing', DESKTOP_FIREFOX);
+    // The engine's blocks are written with the overview's counters: once these count 7, so does it.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('total-pageviews')).toHaveText('7', { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+
+    const explore = page.getByRole('region', { name: 'Explore', exact: true });
+    await expect(explore.getByText('Choose what to break the traffic down by')).toBeVisible();
+    await explore.getByLabel('Break down by').selectOption({ label: 'Page' });
+    await explore.getByLabel('Then by').selectOption({ label: 'Device' });
+    await explore.getByLabel('Date range').selectOption({ label: 'Last 7 days' });
+    await explore.getByLabel('Filter by').selectOption({ label: 'Source' });
+    await explore.getByLabel('Condition').selectOption({ label: 'is' });
+    await explore.getByLabel('Value', { exact: true }).fill('newsletter');
+    await page.keyboard.press('Enter');
+
+    const answer = explore.getByRole('table', {
+      name: 'Visitors and page views by page and device, last 7 days, where source is “newsletter”',
+    });
+    await expect(answer).toBeVisible();
+    await expect(answer.getByRole('columnheader')).toHaveText([
+      'Page',
+      'Device',
+      'Visitors',
+      'Page views',
+    ]);
+    // Most visitors first, then by the dimensions; the direct visitor's views are filtered out.
+    expect(await bodyCells(answer)).toEqual([
+      ['/docs', 'mobile', '1', '1'],
+      ['/pricing', 'desktop', '1', '2'],
+      ['/pricing', 'mobile', '1', '1'],
+    ]);
+    await expect(explore.getByText('3 rows', { exact: true })).toBeVisible();
+    await checkPage(page, 'website-explore');
+
+    // The question is in the address: a reload asks it again.
+    expect(new URL(page.url()).searchParams.get('then')).toBe('device');
+    await page.reload();
+    await expect(answer).toBeVisible();
+    expect(await bodyCells(answer)).toHaveLength(3);
+
+    await explore.getByLabel('Filter by').selectOption({ label: 'Goal' });
+    await explore.getByLabel('Value', { exact: true }).fill('Signup');
+    await explore.getByRole('button', { name: 'Run' }).click();
+    await expect(explore.getByRole('alert')).toHaveText(
+      'filters: goal "Signup" is not one of the website\'s goals (Visit /pricing*)',
+    );
+
+    await explore.getByLabel('Filter by').selectOption({ label: 'Page' });
+    await explore.getByLabel('Condition').selectOption({ label: 'does not contain' });
+    await explore.getByLabel('Value', { exact: true }).fill('/');
+    await explore.getByRole('button', { name: 'Run' }).click();
+    await expect(
+      explore.getByText('No events match this question in the date range.'),
+    ).toBeVisible();
+    await expect(explore.getByText('0 rows', { exact: true })).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The chart follows the new width once its resize observer has fired.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0);
+    await checkPage(page, 'website-explore-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   test('several organizations: a switcher changes every page; keyboard use and a narrow screen', async () => {

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../layout/use-document-title';
 import { RANGES, rangeOf } from './analytics-ranges';
 import { TrackerSnippet } from './tracker-snippet';
 import { WebsiteAnalytics } from './website-analytics';
+import { WebsiteExplore } from './website-explore';
 import { WebsiteGoals } from './website-goals';
 
 const WebsiteDocument = graphql(`
@@ -43,6 +44,7 @@ export function WebsiteDetailsPage() {
               </div>
               <p className="lead">{data.website.domain}</p>
               <WebsiteAnalytics websiteId={data.website.id} />
+              <WebsiteExplore websiteId={data.website.id} />
               <WebsiteGoals
                 websiteId={data.website.id}
                 organizationId={data.website.organization.id}
@@ -65,7 +67,10 @@ export function WebsiteDetailsPage() {
   );
 }
 
-/** The range lives in the URL (`?range=7d`), so a reload or a shared link keeps it. */
+/**
+ * The range lives in the URL (`?range=7d`), so a reload or a shared link keeps it, beside the
+ * Explore section's question.
+ */
 function RangeSelect() {
   const [params, setParams] = useSearchParams();
   const selectId = useId();
@@ -75,7 +80,11 @@ function RangeSelect() {
       <select
         id={selectId}
         value={rangeOf(params.get('range')).param}
-        onChange={(event) => setParams({ range: event.target.value }, { replace: true })}
+        onChange={(event) => {
+          const next = new URLSearchParams(params);
+          next.set('range', event.target.value);
+          setParams(next, { replace: true });
+        }}
       >
         {RANGES.map((range) => (
           <option key={range.param} value={range.param}>
