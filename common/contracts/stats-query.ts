@@ -137,27 +137,40 @@ const filter: z.ZodType<StatsFilter> = z.lazy(() =>
 ) as z.ZodType<StatsFilter>;
 
 /** The normalized query as the subgraph receives it (checked again there). */
-export const statsQuerySchema = z.strictObject({
-  metrics: z.array(z.enum(STATS_METRICS)).min(1).max(STATS_METRICS.length),
-  dimensions: z.array(dimensionName).max(MAX_DIMENSIONS),
-  filter: filter.nullable(),
-  dateRange,
-  include: z.strictObject({
-    totalRows: z.boolean(),
-    timeLabels: z.boolean(),
-    comparison: dateRange.nullable(),
-  }),
-  orderBy: z
-    .array(
-      z.strictObject({
-        field: z.union([z.enum(STATS_METRICS), dimensionName]),
-        direction: z.enum(['asc', 'desc']),
-      }),
-    )
-    .max(5),
-  limit: z.number().int().min(1).max(MAX_QUERY_LIMIT),
-  offset: z.number().int().min(0).max(2_000_000_000),
-}) as unknown as z.ZodType<StatsQuery>;
+export const statsQuerySchema = z
+  .strictObject({
+    metrics: z.array(z.enum(STATS_METRICS)).min(1).max(STATS_METRICS.length),
+    dimensions: z.array(dimensionName).max(MAX_DIMENSIONS),
+    filter: filter.nullable(),
+    dateRange,
+    include: z.strictObject({
+      totalRows: z.boolean(),
+      timeLabels: z.boolean(),
+      comparison: dateRange.nullable(),
+    }),
+    orderBy: z
+      .array(
+        z.strictObject({
+          field: z.union([z.enum(STATS_METRICS), dimensionName]),
+          direction: z.enum(['asc', 'desc']),
+        }),
+      )
+      .max(5),
+    limit: z.number().int().min(1).max(MAX_QUERY_LIMIT),
+    offset: z.number().int().min(0).max(2_000_000_000),
+  })
+  .refine((q) => new Set(q.metrics).size === q.metrics.length, {
+    path: ['metrics'],
+    message: 'each metric at most once',
+  })
+  .refine((q) => new Set(q.dimensions).size === q.dimensions.length, {
+    path: ['dimensions'],
+    message: 'each dimension at most once',
+  })
+  .refine((q) => q.dimensions.filter(isTimeDimension).length <= 1, {
+    path: ['dimensions'],
+    message: 'at most one time dimension',
+  }) as unknown as z.ZodType<StatsQuery>;
 
 /** A row of an answer: the dimensions' values and the metrics' values, in the order asked. */
 export interface StatsRow {
