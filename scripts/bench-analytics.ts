@@ -20,16 +20,13 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { createRedis } from '../common/platform/redis';
 import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
 import { startStack } from '../test/support/stack';
-import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';
+import { startBenchDatabase } from './lib/bench-database';
 import {
   appendToStream as append,
   enriched,
@@ -71,15 +68,8 @@ async function rps(opts: autocannon.Options): Promise<number> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  let engine: StartedEngine | null = null;
-  let dataDir: string | null = null;
-  if (!process.env.MONGODB_URI) {
-    const found = findMongoEngine();
-    if (!found) throw new Error('set MONGODB_URI or run `npm run ferretdb:install`');
-    dataDir = mkdtempSync(join(tmpdir(), 'wa-bench-'));
-    engine = await startEngine(found, dataDir);
-  }
-  process.env.TEST_MONGODB_URI = process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${engine!.port}/`;
+  const database = await startBenchDatabase('wa-bench-');
+  process.env.TEST_MONGODB_URI = database.uri;
   process.env.TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   // A year of history is sealed a second after its last event, as production seals each day
   // ten minutes after it went quiet.
@@ -340,8 +330,7 @@ async function main(): Promise<void> {
   } finally {
     redis.disconnect();
     await stack.stop();
-    await engine?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database.stop();
   }
 }
 

@@ -21,9 +21,6 @@
  *   npm run bench:query -- [--events 10000000] [--samples 30] [--skip-routes]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import mongoose, { Types } from 'mongoose';
@@ -51,7 +48,7 @@ import {
   todaysPageviews,
   type Site,
 } from './lib/bench-traffic';
-import { findMongoEngine, startEngine, type StartedEngine } from './lib/engines';
+import { startBenchDatabase } from './lib/bench-database';
 
 process.env.NODE_ENV ??= 'production';
 const options = new Command()
@@ -105,15 +102,8 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  let engine: StartedEngine | null = null;
-  let dataDir: string | null = null;
-  if (!process.env.MONGODB_URI) {
-    const found = findMongoEngine();
-    if (!found) throw new Error('set MONGODB_URI or run `npm run ferretdb:install`');
-    dataDir = mkdtempSync(join(tmpdir(), 'wa-bench-query-'));
-    engine = await startEngine(found, dataDir);
-  }
-  process.env.TEST_MONGODB_URI = process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${engine!.port}/`;
+  const database = await startBenchDatabase('wa-bench-query-');
+  process.env.TEST_MONGODB_URI = database.uri;
   process.env.TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const stack = await startStack('benchq', {
     TRUSTED_PROXIES: 'loopback',
@@ -323,8 +313,7 @@ async function main(): Promise<void> {
     duck.close();
     await connection.close();
     await stack.stop();
-    await engine?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database.stop();
   }
 
   // 7. The existing routes at 1M events, measured by their own benchmark.
