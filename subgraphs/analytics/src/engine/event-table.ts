@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   decimalValue,
   DuckDBDecimalType,
@@ -27,7 +28,7 @@ export function revenueDecimal(amount: string) {
 export function tableOf(websiteId: string): string {
   return /^[0-9a-f]{24}$/i.test(websiteId)
     ? `ev_${websiteId.toLowerCase()}`
-    : `ev_x${Buffer.from(websiteId).toString('hex').slice(0, 48)}`;
+    : `ev_x${createHash('sha256').update(websiteId).digest('hex').slice(0, 48)}`;
 }
 
 export async function createEventTable(
