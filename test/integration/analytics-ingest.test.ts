@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
-import { Redis } from 'ioredis';
 import type { RedisClient } from '../../common/platform/redis';
+import { Redis } from 'ioredis';
 import { deleteKeysMatching, keysMatching, openTestRedis, testRunPrefix } from '../support/redis';
 import { createLogger } from '../../common/platform/logger';
 import { deadLetterStream, StreamConsumer } from '../../common/platform/stream-consumer';
 import type { CollectedEvent } from '../../common/contracts/collected-event';
 import type { StatsQuery } from '../../common/contracts/stats-query';
 import { analyticsEventStream } from '../../common/contracts/collected-event';
-import { OTHER_VALUE } from '../../subgraphs/analytics/src/ingest/aggregate';
 import { DAY_MS } from '../../subgraphs/analytics/src/ingest/time-buckets';
 import { IngestService, isOutage } from '../../subgraphs/analytics/src/services/ingest.service';
 import { ReadModel } from '../../subgraphs/analytics/src/services/read-model';
@@ -26,6 +25,7 @@ import { keysOfDay } from '../../subgraphs/analytics/src/store/hot-day';
 import type { LoggedEvent } from '../../subgraphs/analytics/src/store/raw-log';
 import { testMongoUri } from '../support/stack';
 import { waitFor } from '../support/wait';
+import { seeded } from '../support/event-rows-dataset';
 
 const logger = createLogger('analytics-ingest-test', 'silent');
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
@@ -37,7 +37,7 @@ const filePrefix = () => `${testRunPrefix()}ingest-${fileId}`;
 const newPrefix = () => `${filePrefix()}-${randomBytes(3).toString('hex')}:`;
 const noLease = async () => undefined;
 
-/** Deletes every key under `prefix` (hot tier, admitted value sets, streams, leases). */
+/** Deletes every key under `prefix` (hot tier, streams, leases). */
 async function deleteKeys(redis: RedisClient, prefix: string): Promise<void> {
   await deleteKeysMatching(redis, `${prefix}*`);
 }
@@ -135,12 +135,7 @@ const withEngine = (connection: Connection, store: ReturnType<typeof createAnaly
 });
 
 /** A stack of the analytics store, ingestion and reads on one clock for writing and one for reading. */
-function analytics(
-  connection: Connection,
-  redis: RedisClient,
-  prefix: string,
-  distinctValues?: number,
-) {
+function analytics(connection: Connection, redis: RedisClient, prefix: string) {
   const clock = { ingest: T0 + 3_600_000, read: T0 + 3_600_000 };
   const store = withEngine(
     connection,
@@ -153,7 +148,6 @@ function analytics(
     redisKeyPrefix: prefix,
     batchSize: 1000,
     sealQuietMs: 0,
-    distinctValuesPerDay: distinctValues,
     now: () => clock.ingest,
   });
   const stats = new StatsService(model, 400, () => clock.read);
@@ -669,86 +663,85 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     });
   });
 
-  describe('distinct values per website, dimension and day (cap of 3)', () => {
-    let capped: Analytics;
-    beforeEach(() => {
-      capped = analytics(connection, redis, newPrefix(), 3);
-    });
+  describe('exact at any number of distinct values', () => {
+    /** More distinct pages in a day than the 1,000 the counters once kept (docs/analytics.md). */
+    const PAGES = 1_500;
+    /**
+     * Visitor i views /p<i>, clicks there and raises error e<i>; the first 60 also view /hot<i % 3>
+     * and raise error "hot", so those rank first.
+     */
+    const crowdedDay = (): Batch =>
+      Array.from({ length: PAGES }, (_, i) => [
+        buildEvent(`v${i}`, i, { path: `/p${i}` }),
+        buildClick(`v${i}`, i, { path: `/p${i}` }),
+        buildEvent(`v${i}`, i, {
+          path: `/p${i}`,
+          type: 'error',
+          message: `error ${i}`,
+          stack: null,
+          fingerprint: `e${i}`,
+        }),
+        ...(i < 60
+          ? [
+              buildEvent(`v${i}`, i + 1, { path: `/hot${i % 3}` }),
+              buildEvent(`v${i}`, i + 1, {
+                path: `/hot${i % 3}`,
+                type: 'error',
+                message: 'hot',
+                stack: null,
+                fingerprint: 'hot',
+              }),
+            ]
+          : []),
+      ])
+        .flat()
+        .map((event, i) => ({ id: `700-${i}`, event }));
 
-    /** Five visitors on five pages, each also clicking there and raising its own error. */
-    const crowdedBatch = (): Batch =>
-      ['/a', '/b', '/c', '/d', '/e']
-        .flatMap((path, i) => [
-          buildEvent(`v${i}`, i, { path }),
-          buildClick(`v${i}`, 10 + i, { path }),
-          buildEvent(`v${i}`, 20 + i, {
-            path,
-            type: 'error',
-            message: `error ${i}`,
-            stack: null,
-            fingerprint: `f${i}`,
-          }),
-        ])
-        .map((event, i) => ({ id: `500-${i}`, event }));
+    const everyRow = { limit: 2 * PAGES, offset: 0 };
 
-    const page = { limit: 10, offset: 0 };
-    const pageRows = async (range: 'LAST_7_DAYS' | 'LAST_24_HOURS') =>
-      Object.fromEntries(
-        (await capped.stats.breakdown('w1', 'PAGE', range, page)).rows.map((r) => [
-          r.value,
-          r.pageviews,
-        ]),
-      );
+    it('DATA-6: when a day brings 1,500 distinct pages, clicked pages and error fingerprints, then breakdowns, heatmaps and error groups count each as itself, and the page breakdown equals POST /query by page', async () => {
+      await a.ingest.apply(crowdedDay());
 
-    it('DATA-6: when a day brings more distinct pages than the cap, then the rest are counted as (other), the totals stay exact and raw events keep the real paths', async () => {
-      await capped.ingest.apply(crowdedBatch());
-
-      const expectedPages = { '/a': 1, '/b': 1, '/c': 1, [OTHER_VALUE]: 2 };
-      expect(await pageRows('LAST_7_DAYS')).toEqual(expectedPages);
-      expect(await pageRows('LAST_24_HOURS')).toEqual(expectedPages);
-      expect((await capped.stats.overview('w1', 'LAST_7_DAYS')).summary.pageviews).toBe(5);
-      const heatmaps = await capped.stats.heatmapPages('w1', 'LAST_7_DAYS', page);
-      expect(heatmaps.pages.map((h) => [h.path, h.clicks]).sort()).toEqual([
-        ['(other)', 2],
-        ['/a', 1],
-        ['/b', 1],
-        ['/c', 1],
+      const pages = (await a.stats.breakdown('w1', 'PAGE', 'LAST_7_DAYS', everyRow)).rows;
+      expect(pages).toHaveLength(PAGES + 3);
+      expect(pages.slice(0, 3).map((r) => [r.value, r.pageviews, r.visitors])).toEqual([
+        ['/hot0', 20, 20],
+        ['/hot1', 20, 20],
+        ['/hot2', 20, 20],
       ]);
-      const { groups } = await capped.stats.errorGroups('w1', 'LAST_7_DAYS', page);
-      expect(groups.map((g) => [g.fingerprint, g.totalOccurrences]).sort()).toEqual([
-        ['(other)', 2],
-        ['f0', 1],
-        ['f1', 1],
-        ['f2', 1],
-      ]);
-      const raw = await connection
-        .collection('analytics_events_20261120')
-        .find({ type: 'pageview' })
-        .toArray();
-      expect(raw.map((e) => e.path).sort()).toEqual(['/a', '/b', '/c', '/d', '/e']);
-    });
+      expect(new Set(pages.map((r) => r.value)).size).toBe(PAGES + 3);
+      expect(pages.slice(3).every((r) => r.pageviews === 1 && r.visitors === 1)).toBe(true);
 
-    it('DATA-6: when a batch fails after its values were admitted and is retried, then the retry makes the same decisions and every event counts once', async () => {
-      failOnceHalfway(capped.store.raw, 'append');
-      await expect(capped.ingest.apply(crowdedBatch())).rejects.toThrow('injected');
+      const heatmaps = await a.stats.heatmapPages('w1', 'LAST_7_DAYS', everyRow);
+      expect(heatmaps.pages).toHaveLength(PAGES);
+      expect(heatmaps.pages.every((h) => h.clicks === 1)).toBe(true);
+      const { groups } = await a.stats.errorGroups('w1', 'LAST_7_DAYS', everyRow);
+      expect(groups).toHaveLength(PAGES + 1);
+      expect(groups.find((g) => g.fingerprint === 'hot')?.totalOccurrences).toBe(60);
+      expect(groups.find((g) => g.fingerprint === 'e1499')?.message).toBe('error 1499');
 
-      await capped.ingest.apply(crowdedBatch());
-      await capped.ingest.apply(
-        [buildEvent('v9', 60, { path: '/a' }), buildEvent('v9', 61, { path: '/f' })].map(
-          (event, i) => ({ id: `600-${i}`, event }),
-        ),
+      const byPage = await a.engine.run(
+        'w1',
+        {
+          metrics: ['pageviews', 'visitors'],
+          dimensions: ['page'],
+          filter: null,
+          dateRange: lastDays(7, a.clock.read),
+          include: { totalRows: true, timeLabels: false, comparison: null },
+          orderBy: [{ field: 'pageviews', direction: 'desc' }],
+          limit: 2 * PAGES,
+          offset: 0,
+        },
+        [],
       );
-
-      expect(await pageRows('LAST_7_DAYS')).toEqual({
-        '/a': 2,
-        '/b': 1,
-        '/c': 1,
-        [OTHER_VALUE]: 3,
-      });
-      expect((await capped.stats.overview('w1', 'LAST_7_DAYS')).summary.pageviews).toBe(7);
+      expect(byPage.results.map((r) => [r.dimensions[0], ...r.metrics])).toEqual(
+        pages.map((r) => [r.value, r.pageviews, r.visitors]),
+      );
     });
+  });
 
-    it('DATA-6: when Redis cannot be reached for admission, then the batch fails as an outage (retried, not dead-lettered), writes nothing, and counts normally once Redis is back', async () => {
+  describe('while Redis cannot be reached', () => {
+    it('DATA-6: when a batch is applied, then it fails as an outage (retried, not dead-lettered), writes nothing to Redis, and counts normally once Redis is back', async () => {
       // Never connected, on a server or a cluster alike: every command fails at once.
       const offline = new Redis({ enableOfflineQueue: false, lazyConnect: true });
       const keyPrefix = newPrefix();
@@ -756,14 +749,13 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         connection,
         createAnalyticsStore(connection, offline, keyPrefix, 1024 * 1024),
       );
-      const unreachable: IngestService = new IngestService(store, logger, {
+      const unreachable = new IngestService(store, logger, {
         redisKeyPrefix: keyPrefix,
         batchSize: 1000,
         sealQuietMs: 0,
-        distinctValuesPerDay: 3,
       });
 
-      const failure = await unreachable.apply(crowdedBatch()).then(
+      const failure = await unreachable.apply(firstBatch()).then(
         () => null,
         (error: unknown) => error,
       );
@@ -773,14 +765,154 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       expect(isOutage(failure)).toBe(true);
       expect(isOutage(new Error('bad command'))).toBe(false);
       expect(await keysMatching(redis, `${keyPrefix}*`)).toEqual([]);
-      await capped.ingest.apply(crowdedBatch());
-      expect(await pageRows('LAST_7_DAYS')).toEqual({
-        '/a': 1,
-        '/b': 1,
-        '/c': 1,
-        [OTHER_VALUE]: 2,
-      });
+      await a.ingest.apply(firstBatch());
+      await a.ingest.apply(secondBatch());
+      expect(await observe(a, connection)).toEqual(expected);
     });
+  });
+
+  describe('one truth: the routes and POST /query on the same events', () => {
+    const random = seeded(29);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    /**
+     * Two UTC days of 30 visitors each (ids rotate daily, as the collector's do), each with one to
+     * three visits of one to four page views from one source, some followed by a custom event.
+     */
+    const twoDays = (): Batch => {
+      const events: CollectedEvent[] = [];
+      for (const [day, dayStart] of [
+        [0, T0 - DAY_MS],
+        [1, T0],
+      ] as const) {
+        for (let v = 0; v < 30; v += 1) {
+          const who = {
+            visitorId: `d${day}-v${v}`,
+            country: pick(['US', 'DE', 'GB']),
+            device: pick(['desktop', 'mobile']),
+            browser: pick(['Chrome', 'Firefox', 'Safari']),
+            os: pick(['Windows', 'macOS', 'iOS']),
+          };
+          let seconds = (dayStart - T0) / 1000 + Math.floor(random() * 3_000);
+          for (let visit = 0, visits = 1 + Math.floor(random() * 3); visit < visits; visit += 1) {
+            const source = pick(['direct', 'google', 'news.example']);
+            for (let p = 0, views = 1 + Math.floor(random() * 4); p < views; p += 1) {
+              const path = pick(['/', '/pricing', '/docs', '/blog']);
+              events.push(buildEvent(who.visitorId, seconds, { ...who, path, source }));
+              if (random() < 0.3)
+                events.push(
+                  buildEvent(who.visitorId, seconds + 5, {
+                    ...who,
+                    path,
+                    type: 'event',
+                    name: pick(['Signup', 'Download']),
+                    props: null,
+                  }),
+                );
+              seconds += 30 + Math.floor(random() * 600);
+            }
+            seconds += 3_600;
+          }
+        }
+      }
+      return events
+        .sort((x, y) => x.ts - y.ts)
+        .map((event, i) => ({ id: `800-${i}`, event: { ...event, websiteId: 'truth' } }));
+    };
+    const week = () => lastDays(7, a.clock.read);
+    const ask = (metrics: StatsQuery['metrics'], dimensions: StatsQuery['dimensions']) =>
+      a.engine.run(
+        'truth',
+        {
+          metrics,
+          dimensions,
+          filter: null,
+          dateRange: week(),
+          include: { totalRows: false, timeLabels: false, comparison: null },
+          orderBy: [],
+          limit: 1_000,
+          offset: 0,
+        },
+        [],
+      );
+    const byFirst = <T extends Array<string | number>>(rows: T[]) =>
+      [...rows].sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+
+    it('DATA-6: when the same events are read through the overview, its daily series, every breakdown and POST /query, hot and then sealed, then the figures are equal', async () => {
+      await a.ingest.apply(twoDays());
+      await expectOneTruth();
+
+      a.clock.ingest = T0 + 3 * DAY_MS;
+      await a.ingest.days.maintain(noLease);
+      expect(await a.ingest.days.dueDays()).toEqual([]);
+      const days = (await a.store.index.load('truth')).days;
+      expect([...days.values()].map((d) => d.hot)).toEqual([false, false]);
+      await expectOneTruth();
+    });
+
+    async function expectOneTruth(): Promise<void> {
+      const metrics: StatsQuery['metrics'] = [
+        'visitors',
+        'pageviews',
+        'sessions',
+        'bounce_rate',
+        'visit_duration',
+      ];
+
+      const overview = await a.stats.overview('truth', 'LAST_7_DAYS');
+      const total = await ask(metrics, []);
+      expect(total.results[0]!.metrics).toEqual([
+        overview.summary.uniqueVisitors,
+        overview.summary.pageviews,
+        overview.summary.sessions,
+        overview.summary.bounceRate,
+        overview.summary.avgVisitDuration,
+      ]);
+
+      const daily = await ask(['visitors', 'pageviews', 'sessions'], ['time:day']);
+      expect(daily.results.map((r) => [r.dimensions[0], ...r.metrics])).toEqual(
+        overview.series.map((d) => [d.date.slice(0, 10), d.visitors, d.pageviews, d.sessions]),
+      );
+
+      for (const [dimension, name] of [
+        ['PAGE', 'page'],
+        ['SOURCE', 'source'],
+        ['COUNTRY', 'country'],
+        ['DEVICE', 'device'],
+        ['BROWSER', 'browser'],
+        ['OS', 'os'],
+      ] as const) {
+        const route = await a.stats.breakdown('truth', dimension, 'LAST_7_DAYS', {
+          limit: 100,
+          offset: 0,
+        });
+        const query = await ask(metrics, [name]);
+        expect([
+          dimension,
+          byFirst(query.results.map((r) => [r.dimensions[0]!, ...r.metrics])),
+        ]).toEqual([
+          dimension,
+          byFirst(
+            route.rows.map((r) => [
+              r.value,
+              r.visitors,
+              r.pageviews,
+              r.sessions,
+              r.bounceRate,
+              r.avgVisitDuration,
+            ]),
+          ),
+        ]);
+      }
+
+      const events = await a.stats.breakdown('truth', 'EVENT', 'LAST_7_DAYS', {
+        limit: 100,
+        offset: 0,
+      });
+      const byEvent = await ask(['visitors', 'events'], ['event']);
+      expect(byFirst(byEvent.results.map((r) => [r.dimensions[0]!, ...r.metrics]))).toEqual(
+        byFirst(events.rows.map((r) => [r.value, r.visitors, r.events])),
+      );
+    }
   });
 
   describe('through the Redis stream', () => {

@@ -1,13 +1,8 @@
 import {
-  admissionKey,
-  admissionRequests,
   aggregateBatch,
   heatmapCell,
   LAST_HEATMAP_ROW,
-  OTHER_ERRORS_MESSAGE,
-  OTHER_VALUE,
   SESSION_TIMEOUT_MS,
-  type Admit,
   type VisitorState,
 } from '../../subgraphs/analytics/src/ingest/aggregate';
 import type { CollectedEvent } from '../../common/contracts/collected-event';
@@ -183,19 +178,6 @@ describe('analytics write path: aggregateBatch', () => {
   });
 });
 
-/** First come, first served: at most `cap` distinct values per website, dimension and day. */
-function capAt(cap: number): Admit {
-  const admitted = new Map<string, Set<string>>();
-  return (websiteId, dim, day, value) => {
-    const set = admitted.get(`${websiteId}|${dim}|${day}`) ?? new Set<string>();
-    admitted.set(`${websiteId}|${dim}|${day}`, set);
-    if (set.has(value)) return value;
-    if (set.size >= cap) return OTHER_VALUE;
-    set.add(value);
-    return value;
-  };
-}
-
 /** A click on `path` in a 1000 × 800 viewport; `overrides` move it in time or on the page. */
 const click = (
   path: string,
@@ -229,7 +211,7 @@ const error = (fingerprint: string, visitorId: string): CollectedEvent =>
     fingerprint,
   }) as CollectedEvent;
 
-describe('analytics write path: distinct values per website, dimension and day', () => {
+describe('analytics write path: every distinct value counted as itself', () => {
   const rowsOf = (writes: ReturnType<typeof aggregateBatch>, granularity: string, dim: string) =>
     Object.fromEntries(
       writes.stats
@@ -237,103 +219,29 @@ describe('analytics write path: distinct values per website, dimension and day',
         .map((s) => [s.value, s.inc]),
     );
 
-  it('DATA-6: when a day has more distinct pages than the cap, then the rest count as (other) in day and hour buckets and the totals stay exact', () => {
-    const events = ['/a', '/b', '/c', '/d'].map((path, i) =>
+  it('DATA-6: when a day has 1,200 distinct pages, clicked pages and error fingerprints, then each has its own counter row, heatmap and error group in day and hour buckets', () => {
+    const paths = Array.from({ length: 1_200 }, (_, i) => `/p${i}`);
+    const events = paths.flatMap((path, i) => [
       pageview(path, T0 + i * 1_000, { visitorId: `v${i}` }),
-    );
+      click(path, `v${i}`),
+      error(`f${i}`, `v${i}`),
+    ]);
 
-    const writes = aggregateBatch(events, new Map(), capAt(2));
+    const writes = aggregateBatch(events, new Map());
 
     for (const granularity of ['day', 'hour']) {
-      expect(rowsOf(writes, granularity, 'page')).toEqual({
-        '/a': { pageviews: 1, visitors: 1, sessions: 1, bounces: 1 },
-        '/b': { pageviews: 1, visitors: 1, sessions: 1, bounces: 1 },
-        [OTHER_VALUE]: { pageviews: 2, visitors: 2, sessions: 2, bounces: 2 },
-      });
-      expect(rowsOf(writes, granularity, '')).toEqual({
-        '': { pageviews: 4, visitors: 4, sessions: 4, bounces: 4 },
-      });
+      const pages = rowsOf(writes, granularity, 'page');
+      expect(Object.keys(pages).sort()).toEqual([...paths].sort());
+      expect(pages['/p1199']).toEqual({ pageviews: 1, visitors: 1, sessions: 1, bounces: 1 });
     }
-    expect(writes.visitors.map((v) => v.entryPath)).toEqual(['/a', '/b', '/c', '/d']);
-  });
-
-  it('DATA-6: when a visit entered on a page counted as (other) goes on in a later batch, then its bounce and duration are taken from the (other) row', () => {
-    const admit = capAt(1);
-    const states = new Map<string, VisitorState>();
-    aggregateBatch([pageview('/a', T0, { visitorId: 'v0' })], states, admit);
-    aggregateBatch([pageview('/b', T0 + 1_000)], states, admit);
-
-    const writes = aggregateBatch([pageview('/a', T0 + 11_000)], states, admit);
-
-    expect(rowsOf(writes, 'day', 'page')).toEqual({
-      '/a': { pageviews: 1, visitors: 1 },
-      [OTHER_VALUE]: { bounces: -1, duration: 10_000 },
+    expect(writes.heatmaps.map((h) => h.path).sort()).toEqual([...paths].sort());
+    expect(Object.keys(rowsOf(writes, 'day', 'click'))).toHaveLength(1_200);
+    expect(writes.errors).toHaveLength(1_200);
+    expect(writes.errors.find((g) => g.fingerprint === 'f1199')).toMatchObject({
+      message: 'message of f1199',
+      stack: 'at x',
+      count: 1,
     });
-  });
-
-  it('DATA-6: when more distinct heatmap pages and error fingerprints than the cap arrive, then the rest share one (other) heatmap and error group', () => {
-    const events = [
-      click('/a', 'v0'),
-      click('/b', 'v1'),
-      click('/c', 'v2'),
-      error('f1', 'v0'),
-      error('f2', 'v1'),
-      error('f3', 'v2'),
-    ];
-
-    const writes = aggregateBatch(events, new Map(), capAt(1));
-
-    expect(writes.heatmaps.map((h) => [h.path, h.clicks])).toEqual([
-      ['/a', 1],
-      [OTHER_VALUE, 2],
-    ]);
-    expect(rowsOf(writes, 'day', 'click')).toEqual({
-      '/a': { events: 1, visitors: 1 },
-      [OTHER_VALUE]: { events: 2, visitors: 2 },
-    });
-    expect(writes.errors).toEqual([
-      expect.objectContaining({ fingerprint: 'f1', message: 'message of f1', count: 1 }),
-      expect.objectContaining({
-        fingerprint: OTHER_VALUE,
-        message: OTHER_ERRORS_MESSAGE,
-        stack: null,
-        count: 2,
-      }),
-    ]);
-  });
-
-  it('DATA-6: when admission requests are listed, then they are exactly the questions aggregation asks, each once, and the states are left untouched', () => {
-    const states = new Map<string, VisitorState>();
-    aggregateBatch([pageview('/entry', T0)], states);
-    const before = structuredClone(states);
-    const events = [
-      pageview('/a', T0 + 1_000, { source: 'news.example' }),
-      pageview('/a', T0 + 2_000),
-      { ...pageview('/a', T0), type: 'event', name: 'signup', props: null } as CollectedEvent,
-      click('/a', 'v1'),
-      error('f1', 'v1'),
-    ];
-
-    const requests = admissionRequests(events, states);
-    const asked = new Set<string>();
-    aggregateBatch(events, states, (websiteId, dim, day, value) => {
-      asked.add(admissionKey(websiteId, dim, day, value));
-      return OTHER_VALUE;
-    });
-
-    const listed = requests.map((r) => admissionKey(r.websiteId, r.dim, r.day, r.value));
-    expect(new Set(listed).size).toBe(listed.length);
-    expect(new Set(listed)).toEqual(asked);
-    expect(requests).toEqual(
-      expect.arrayContaining([
-        // the visit started on /entry in an earlier batch: its sessions row is asked about too
-        { websiteId: 'w1', dim: 'page', day: Date.UTC(2026, 10, 20), value: '/entry' },
-        { websiteId: 'w1', dim: 'event', day: Date.UTC(2026, 10, 20), value: 'signup' },
-        { websiteId: 'w1', dim: 'error', day: Date.UTC(2026, 10, 20), value: 'f1' },
-      ]),
-    );
-    const again = admissionRequests(events, before);
-    expect(again).toEqual(requests);
   });
 });
 

@@ -9,7 +9,6 @@ import { credentialGenerationKey } from '../../common/platform/credential-cache'
 import { fromRoot } from '../../common/platform/paths';
 import { deadLetterStream } from '../../common/platform/stream-consumer';
 import { liveKey } from '../../rest-facade/src/collect/event-stream';
-import { admittedValuesKey } from '../../subgraphs/analytics/src/ingest/value-admission';
 import { HotKeys } from '../../subgraphs/analytics/src/store/hot-keys';
 import {
   bullPrefix,
@@ -75,7 +74,6 @@ describe('Redis keys without a time to live (common/contracts/redis-keys.ts)', (
       liveKey('', website),
       hot.window(website, 7),
       hot.replayDay(website, 'session-1'),
-      admittedValuesKey('', website, 'page', Date.now()),
     ];
     expect(kept.filter((key) => !familyWithoutTtl(key))).toEqual([]);
     expect(expiring.filter((key) => familyWithoutTtl(key))).toEqual([]);

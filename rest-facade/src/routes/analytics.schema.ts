@@ -95,10 +95,7 @@ export const VisitorListSchema = list('visitors', VisitorSchema).meta({ id: 'Vis
 /** A breakdown row, named after what its value is (`country`, `path`, `source`). */
 const breakdownRow = (valueName: string, description: string) =>
   z.strictObject({
-    [valueName]: described(
-      z.string(),
-      `${description}. "(other)" holds every value past the first 1,000 distinct values of a website in a UTC day.`,
-    ),
+    [valueName]: described(z.string(), description),
     visitors: described(count(), 'Distinct visitors per bucket, summed'),
     pageviews: count(),
     sessions: described(count(), 'Visits that started with this value (entry page for pages)'),

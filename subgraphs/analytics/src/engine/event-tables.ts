@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { RedisClient } from '../../../../common/platform/redis';
-import { admitAll, aggregateBatch } from '../ingest/aggregate';
+import { aggregateBatch } from '../ingest/aggregate';
 import { DAY_MS } from '../ingest/time-buckets';
 import type { DayEntry } from '../store/day-index';
 import { dayStartOf, type DayKey, type HotKeys } from '../store/hot-keys';
@@ -167,7 +167,6 @@ export class EventTables {
     const { visits } = aggregateBatch(
       events.map((e) => e.event),
       new Map(),
-      admitAll,
     );
     const block = await this.codec.encode(
       events.flatMap(({ id: eventId, event }, i) =>

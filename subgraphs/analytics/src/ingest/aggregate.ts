@@ -116,32 +116,6 @@ export interface BatchWrites {
   visits: EventVisit[];
 }
 
-/**
- * The value counted instead of one that did not fit under the cap on distinct values per website,
- * dimension and UTC day (see Admit).
- */
-export const OTHER_VALUE = '(other)';
-/** What the error group of OTHER_VALUE says, since it gathers many different errors. */
-export const OTHER_ERRORS_MESSAGE = 'Errors beyond the daily limit of distinct fingerprints';
-
-/**
- * Decides what a counter of `dim` on the UTC day starting at `day` (ms) counts `value` as: the
- * value itself, or OTHER_VALUE once the website has its cap of distinct values for that dimension
- * and day. Collection is public, so without it anyone could make breakdowns and queries read
- * unboundedly many documents. Hour buckets follow their day's decision. It must answer the same
- * for the same question every time (a retried batch must count the same way).
- */
-export type Admit = (websiteId: string, dim: string, day: number, value: string) => string;
-/** Admits every value (no cap): benchmarks and tests that build counters directly. */
-export const admitAll: Admit = (_websiteId, _dim, _day, value) => value;
-
-export interface AdmissionRequest {
-  websiteId: string;
-  dim: string;
-  day: number;
-  value: string;
-}
-
 export const visitorKey = (websiteId: string, visitorId: string) => `${websiteId}|${visitorId}`;
 const statKeyString = (k: StatKey) =>
   `${k.websiteId}|${k.granularity}|${k.bucket}|${k.dim}|${k.value}`;
@@ -158,42 +132,17 @@ export const heatmapCell = (x: number, y: number, viewportWidth: number) =>
   `${Math.min(99, Math.max(0, Math.floor((x * 100) / Math.max(1, viewportWidth))))}_${Math.min(LAST_HEATMAP_ROW, Math.max(0, Math.floor(y / 50)))}`;
 
 /**
- * The questions aggregateBatch(events, states, admit) asks `admit`, each once, in the order first
- * asked (so deciding them in this order is deterministic). Which questions are asked never depends
- * on the answers: sessions keep their real entry page and source, and only the counter values and
- * the visitors' "already counted" marks are folded. `states` is left untouched.
- */
-export function admissionRequests(
-  events: CollectedEvent[],
-  states: Map<string, VisitorState>,
-): AdmissionRequest[] {
-  const asked = new Map<string, AdmissionRequest>();
-  const copies = new Map([...states].map(([key, state]) => [key, structuredClone(state)]));
-  aggregateBatch(events, copies, (websiteId, dim, day, value) => {
-    const key = admissionKey(websiteId, dim, day, value);
-    if (!asked.has(key)) asked.set(key, { websiteId, dim, day, value });
-    return value;
-  });
-  return [...asked.values()];
-}
-
-/** One string per admission question (values may contain any character). */
-export const admissionKey = (websiteId: string, dim: string, day: number, value: string) =>
-  JSON.stringify([websiteId, dim, day, value]);
-
-/**
  * Turns an ordered batch of events into counter increments and new visitor states. Pure: the
  * caller loads the visitors' current states and writes the result with bulkWrite. Increments for
  * the same counter document are merged, so a batch costs one write per distinct document. Every
- * dimension value of a counter, heatmap page and error group passes through `admit`; visitor
- * states, replays and the website totals keep the real values.
+ * value is counted as itself, however many distinct values a day has (docs/analytics.md, "Exact at
+ * any number of values").
  */
 export function aggregateBatch(
   events: CollectedEvent[],
   states: Map<string, VisitorState>,
-  admit: Admit = admitAll,
 ): BatchWrites {
-  const batch = new BatchAccumulator(admit);
+  const batch = new BatchAccumulator();
   for (const event of events) {
     const visitor = touchVisitor(batch, states, event);
     const hour = floorHour(event.ts);
@@ -250,13 +199,6 @@ class BatchAccumulator {
   readonly replays: ReplayWrite[] = [];
   readonly touched = new Map<string, VisitorState>();
   readonly visits: EventVisit[] = [];
-
-  constructor(private readonly admit: Admit) {}
-
-  /** The value a counter of `dim` in `bucket` counts `value` as (its day decides). */
-  fold(websiteId: string, dim: string, bucket: number, value: string): string {
-    return this.admit(websiteId, dim, floorDay(bucket), value);
-  }
 
   add(
     websiteId: string,
@@ -377,15 +319,11 @@ function countPageviewIn(
   granularity: Granularity,
   bucket: number,
 ): void {
-  const page = batch.fold(event.websiteId, 'page', bucket, event.path);
-  const source = batch.fold(event.websiteId, 'source', bucket, session.source);
+  const page = event.path;
+  const source = session.source;
   const counted: Array<[string, string, string]> = [
     ['', '', ''],
-    ...fixed.map(([dim, value]): [string, string, string] => [
-      dim,
-      batch.fold(event.websiteId, dim, bucket, value),
-      dim,
-    ]),
+    ...fixed.map(([dim, value]): [string, string, string] => [dim, value, dim]),
     ['page', page, `page:${page}`],
     ['source', source, `source:${source}`],
   ];
@@ -419,8 +357,7 @@ function countSession(
     ['day', session.startDay.getTime()],
   ];
   for (const [granularity, bucket] of sessionBuckets) {
-    for (const [dim, real] of sessionDims) {
-      const value = dim === '' ? '' : batch.fold(websiteId, dim, bucket, real);
+    for (const [dim, value] of sessionDims) {
       if (!active) {
         batch.add(websiteId, granularity, bucket, dim, value, 'sessions', 1);
         batch.add(websiteId, granularity, bucket, dim, value, 'bounces', 1);
@@ -444,8 +381,7 @@ function countCustomEvent(
   // Totals in hour buckets too: the 24h range reads hours.
   batch.add(event.websiteId, 'hour', hour, '', '', 'events', 1);
   batch.add(event.websiteId, 'day', day, '', '', 'events', 1);
-  const name = batch.fold(event.websiteId, 'event', day, event.name);
-  countInDay(batch, visitor, event.websiteId, day, 'event', name);
+  countInDay(batch, visitor, event.websiteId, day, 'event', event.name);
 }
 
 function countClick(
@@ -454,9 +390,8 @@ function countClick(
   visitor: VisitorState,
   day: number,
 ): void {
-  const path = batch.fold(event.websiteId, 'click', day, event.path);
-  countInDay(batch, visitor, event.websiteId, day, 'click', path);
-  addToHeatmap(batch, event, path, day);
+  countInDay(batch, visitor, event.websiteId, day, 'click', event.path);
+  addToHeatmap(batch, event, day);
 }
 
 function countError(
@@ -465,9 +400,8 @@ function countError(
   visitor: VisitorState,
   day: number,
 ): void {
-  const fingerprint = batch.fold(event.websiteId, 'error', day, event.fingerprint);
-  countInDay(batch, visitor, event.websiteId, day, 'error', fingerprint);
-  addToErrorGroup(batch, event, day, fingerprint);
+  countInDay(batch, visitor, event.websiteId, day, 'error', event.fingerprint);
+  addToErrorGroup(batch, event, day);
 }
 
 /** One event of `value` in the day's counter of `dim`, and its visitor the first time that day. */
@@ -484,12 +418,8 @@ function countInDay(
     batch.add(websiteId, 'day', day, dim, value, 'visitors', 1);
 }
 
-function addToHeatmap(
-  batch: BatchAccumulator,
-  event: EventOf<'click'>,
-  path: string,
-  day: number,
-): void {
+function addToHeatmap(batch: BatchAccumulator, event: EventOf<'click'>, day: number): void {
+  const { path } = event;
   const id = `${event.websiteId}|${path}|${day}`;
   let heatmap = batch.heatmaps.get(id);
   if (!heatmap) {
@@ -501,13 +431,8 @@ function addToHeatmap(
   heatmap.cells[cell] = (heatmap.cells[cell] ?? 0) + 1;
 }
 
-/** `fingerprint` is the admitted one: OTHER_VALUE's group keeps no single error's text. */
-function addToErrorGroup(
-  batch: BatchAccumulator,
-  event: EventOf<'error'>,
-  day: number,
-  fingerprint: string,
-): void {
+function addToErrorGroup(batch: BatchAccumulator, event: EventOf<'error'>, day: number): void {
+  const { fingerprint } = event;
   const id = `${event.websiteId}|${day}|${fingerprint}`;
   const group = batch.errors.get(id);
   if (group) {
@@ -517,13 +442,12 @@ function addToErrorGroup(
     group.lastSeen = Math.max(group.lastSeen, event.ts);
     return;
   }
-  const folded = fingerprint !== event.fingerprint;
   batch.errors.set(id, {
     websiteId: event.websiteId,
     day,
     fingerprint,
-    message: folded ? OTHER_ERRORS_MESSAGE : event.message,
-    stack: folded ? null : event.stack,
+    message: event.message,
+    stack: event.stack,
     path: event.path,
     count: 1,
     firstSeen: event.ts,

@@ -16,11 +16,6 @@ import {
   analyticsEventStream,
   type CollectedEvent,
 } from '../../../../common/contracts/collected-event';
-import {
-  AdmissionUnavailableError,
-  DISTINCT_VALUES_PER_DAY,
-  ValueAdmission,
-} from '../ingest/value-admission';
 import type { DayIndexStore } from '../store/day-index';
 import { HotApplier } from '../store/hot-applier';
 import { dayKeyOf, type DayKey, type HotKeys } from '../store/hot-keys';
@@ -60,8 +55,6 @@ export interface IngestOptions {
   batchSize: number;
   /** How long a hot day must go without events before it is sealed (days are sealed from two days old). */
   sealQuietMs: number;
-  /** Distinct values counted per website, dimension and UTC day (ingest/value-admission.ts). */
-  distinctValuesPerDay?: number;
   now?: () => number;
   /** Registers `analytics_events_applied_total` and the stream's backlog gauges. */
   metrics?: ServiceMetrics;
@@ -73,8 +66,7 @@ export interface IngestOptions {
  *  2. its raw events are stored in MongoDB (`_id` = the event's id: stored once however often
  *     applied, or appended again after Redis lost the stream; an event stored before under another
  *     stream entry is not counted again);
- *  3. its effect is planned from the hot tier's visitor states, replay sessions and error groups,
- *     and the admission of its dimension values;
+ *  3. its effect is planned from the hot tier's visitor states, replay sessions and error groups;
  *  4. its effect lands in Redis in one MULTI with the applied marker (the ordered id of its last
  *     entry), watched so that a batch is applied exactly once: a batch whose first entry is not
  *     past the marker was applied already and changes nothing;
@@ -106,16 +98,7 @@ export class IngestService {
     this.now = options.now ?? Date.now;
     this.redisKeyPrefix = options.redisKeyPrefix;
     this.stream = analyticsEventStream(options.redisKeyPrefix);
-    this.applier = new HotApplier(
-      redis,
-      keys,
-      new ValueAdmission(
-        redis,
-        options.redisKeyPrefix,
-        options.distinctValuesPerDay ?? DISTINCT_VALUES_PER_DAY,
-      ),
-      stores.codec,
-    );
+    this.applier = new HotApplier(redis, keys, stores.codec);
     this.blockMerger = new HotBlockMerger(keys, stores.codec);
     this.days = new DayLifecycle(
       redis,
@@ -321,7 +304,6 @@ export class IngestService {
  */
 export function isOutage(error: unknown): boolean {
   return (
-    error instanceof AdmissionUnavailableError ||
     error instanceof ConcurrentApplyError ||
     isMongoUnavailable(error) ||
     isRedisUnavailable(error)

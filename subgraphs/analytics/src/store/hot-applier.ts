@@ -1,14 +1,12 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../../../../common/platform/redis';
 import {
-  admissionRequests,
   aggregateBatch,
   type BatchWrites,
   type EventVisit,
 } from '../ingest/aggregate';
 import type { BlockCodec } from '../engine/blocks';
 import { isStatsEvent, toEventRow, type EventRow } from '../engine/event-rows';
-import type { ValueAdmission } from '../ingest/value-admission';
 import { dayKeyOf, type DayKey, type HotKeys } from './hot-keys';
 import type { LoggedEvent } from './raw-log';
 import {
@@ -31,7 +29,7 @@ export interface HotPlan {
 
 /**
  * Computes a batch's effect on the hot tier from the stored visitor states, replay sessions and
- * error groups (plus the admission of its dimension values), and queues it on a MULTI. Used by
+ * error groups, and queues it on a MULTI. Used by
  * ingestion and by the rebuild of a day Redis lost; both run on the ingest lease holder only, one
  * batch at a time, so nothing changes between planning and writing.
  */
@@ -39,7 +37,6 @@ export class HotApplier {
   constructor(
     private readonly redis: RedisClient,
     private readonly keys: HotKeys,
-    private readonly admission: ValueAdmission,
     private readonly codec: BlockCodec,
   ) {}
 
@@ -47,8 +44,7 @@ export class HotApplier {
   async plan(events: readonly LoggedEvent[], sessionDays: SessionDays): Promise<HotPlan> {
     const collected = events.map(({ event }) => event);
     const states = await loadVisitorStates(this.redis, this.keys, collected);
-    const admit = await this.admission.decide(admissionRequests(collected, states));
-    const writes = aggregateBatch(collected, states, admit);
+    const writes = aggregateBatch(collected, states);
     const [replays, errors, blocks] = await Promise.all([
       planReplays(this.redis, this.keys, writes.replays, sessionDays),
       mergeErrorGroups(this.redis, this.keys, writes.errors),
