@@ -834,7 +834,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         },
         [],
       );
-    const byFirst = <T extends Array<string | number>>(rows: T[]) =>
+    const byFirst = <T extends Array<string | number | null>>(rows: T[]) =>
       [...rows].sort((x, y) => String(x[0]).localeCompare(String(y[0])));
 
     it('DATA-6: when the same events are read through the overview, its daily series, every breakdown and POST /query, hot and then sealed, then the figures are equal', async () => {
