@@ -403,6 +403,28 @@ describe('analytics at size: every figure of every route equals a recount from t
         { metrics: [...ALL], dimensions: ['country'], date_range: '24h', limit: 1000 },
       ],
       [
+        'no dimension over 1y, event metrics only (from the day rollups)',
+        { metrics: ['visitors', 'pageviews', 'events'], date_range: '1y' },
+      ],
+      [
+        'by page over 30d (from the day rollups)',
+        {
+          metrics: ['visitors', 'pageviews'],
+          dimensions: ['page'],
+          date_range: '30d',
+          limit: 1000,
+        },
+      ],
+      [
+        'by source and month over 90d (from the day rollups)',
+        {
+          metrics: ['visitors', 'pageviews', 'events'],
+          dimensions: ['source', 'time:month'],
+          date_range: '90d',
+          limit: 1000,
+        },
+      ],
+      [
         'by event over 90d',
         { metrics: ['visitors', 'events', 'pageviews'], dimensions: ['event'], date_range: '90d' },
       ],

@@ -9,6 +9,7 @@ import type { BlockCodec } from './blocks';
 import type { Duck } from './duck';
 import { isStatsEvent, toEventRow } from './event-rows';
 import { createEventTable, tableOf } from './event-table';
+import { rollUp, rollupTableOf, ROLLUP_COLUMNS, type RollupDimension } from './day-rollups';
 import type { SealedBlocks } from './sealed-blocks';
 
 /** What a day's events are made of: its sealed block (by snapshot id) and its hot blocks. */
@@ -26,6 +27,10 @@ const hotSource = (change: string) => `h:${change}`;
 
 interface WebsiteTable {
   table: string;
+  /** Its day rollups (engine/day-rollups.ts). */
+  rollups: string;
+  /** The dimensions each loaded day's rollups are up to date for. */
+  rolled: Map<DayKey, Set<RollupDimension>>;
   /** Whether this instance made the table (one left by another instance is made anew). */
   made: boolean;
   /** The sources each loaded day holds. */
@@ -60,21 +65,61 @@ export class EventTables {
   ) {
     this.websites = new LRUCache({
       max: maxWebsites,
-      dispose: (website) => void this.duck.run(`DROP TABLE IF EXISTS ${website.table}`),
+      dispose: (website) =>
+        void this.duck
+          .run(`DROP TABLE IF EXISTS ${website.table}`)
+          .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups}`)),
     });
   }
 
-  /** Makes the website's table hold exactly the events `sources` name; resolves with its name. */
-  prepare(website: string, sources: readonly DaySources[]): Promise<string> {
+  /**
+   * Makes the website's table hold exactly the events `sources` name, and its rollups of
+   * `dimensions` be up to date for their days; resolves with the names of both tables.
+   */
+  prepare(
+    website: string,
+    sources: readonly DaySources[],
+    dimensions: readonly RollupDimension[] = [],
+  ): Promise<{ table: string; rollups: string }> {
     let entry = this.websites.get(website);
     if (!entry) {
-      entry = { table: tableOf(website), made: false, days: new Map(), loading: Promise.resolve() };
+      const table = tableOf(website);
+      entry = {
+        table,
+        rollups: rollupTableOf(table),
+        rolled: new Map(),
+        made: false,
+        days: new Map(),
+        loading: Promise.resolve(),
+      };
       this.websites.set(website, entry);
     }
     const current = entry;
-    const run = current.loading.then(() => this.load(website, current, sources));
+    const run = current.loading.then(async () => {
+      await this.load(website, current, sources);
+      await this.roll(current, sources, dimensions);
+    });
     current.loading = run.catch(() => undefined);
-    return run.then(() => current.table);
+    return run.then(() => ({ table: current.table, rollups: current.rollups }));
+  }
+
+  /** Rolls up the days of `sources` the table holds whose rollups of a dimension are not fresh. */
+  private async roll(
+    entry: WebsiteTable,
+    sources: readonly DaySources[],
+    dimensions: readonly RollupDimension[],
+  ): Promise<void> {
+    for (const dimension of dimensions) {
+      const stale = sources
+        .map(({ day }) => day)
+        .filter((day) => entry.days.has(day) && !entry.rolled.get(day)?.has(dimension));
+      await rollUp(this.duck, entry.table, entry.rollups, dimension, stale);
+      for (const day of stale) {
+        const rolled = entry.rolled.get(day) ?? new Set();
+        rolled.add(dimension);
+        entry.rolled.set(day, rolled);
+      }
+    }
   }
 
   private async load(
@@ -84,6 +129,7 @@ export class EventTables {
   ): Promise<void> {
     if (!entry.made) {
       await createEventTable(this.duck, entry.table, { replace: true });
+      await this.duck.run(`CREATE OR REPLACE TABLE ${entry.rollups} (${ROLLUP_COLUMNS})`);
       entry.made = true;
     }
     const fresh: DaySources[] = [];
@@ -125,7 +171,11 @@ export class EventTables {
     if (added.length === 0) return;
     const blocks = await this.fetch(website, added);
     await this.codec.load(entry.table, blocks);
-    for (const { day, wanted } of added) entry.days.set(day, wanted);
+    for (const { day, wanted } of added) {
+      entry.days.set(day, wanted);
+      // Its rollups are made again when next asked for; until then a read sees the old ones.
+      entry.rolled.delete(day);
+    }
   }
 
   /** The blocks of the days' new sources: hot ones from Redis, sealed ones from MongoDB. */

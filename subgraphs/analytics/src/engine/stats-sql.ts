@@ -236,6 +236,42 @@ LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };
 }
 
+/**
+ * The query's statement over a website's day rollups (engine/day-rollups.ts) for [from, to),
+ * whole days: the same rows, named and ordered as compileStatsQuery names and orders them, for a
+ * question rollupsFor found answerable so. `dimension` is the one its rows are of (`''`: none).
+ */
+export function compileRollupQuery(
+  query: StatsQuery,
+  rollups: string,
+  dimension: string,
+  from: number,
+  to: number,
+): CompiledQuery {
+  const params = new Params();
+  const days = `day >= epoch_ms(${params.add(from)}::BIGINT) AND day < epoch_ms(${params.add(to)}::BIGINT)`;
+  const dimColumns = query.dimensions.map((_, i) => `d${i}`);
+  const dims = query.dimensions.map(
+    (d, i) => `${isTimeDimension(d) ? timeBucket(d, 'day') : 'value'} AS d${i}`,
+  );
+  const groupBy = dimColumns.length > 0 ? `GROUP BY ${dimColumns.join(', ')}` : '';
+  const ctes = [
+    `em AS (SELECT ${[...dims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days} ${groupBy})`,
+  ];
+  const percentage = query.metrics.includes('percentage');
+  if (percentage)
+    ctes.push(
+      `pct AS (SELECT coalesce(sum(visitors), 0) AS all_visitors FROM ${rollups} WHERE dim = '' AND ${days})`,
+    );
+  const metrics = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
+  const sql = `WITH ${ctes.join(',\n')}
+SELECT ${[...dimColumns.map((c) => `em.${c} AS ${c}`), ...metrics, 'count(*) OVER () AS total_rows'].join(', ')}
+FROM em ${percentage ? 'CROSS JOIN pct' : ''}
+${orderClause(query, dimColumns)}
+LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
+  return { sql, params: params.values, dimensionColumns: dimColumns };
+}
+
 function metricExpression(metric: StatsMetric): string {
   switch (metric) {
     case 'visitors':
@@ -309,6 +345,11 @@ function eventExpression(d: StatsDimension, params: Params): string {
     case 'page':
       return 'page';
   }
+}
+
+/** A dimension's value of an event, as rows show it (one without a parameter: not a property). */
+export function dimensionExpression(d: Exclude<StatsDimension, `event:props:${string}`>): string {
+  return eventExpression(d, new Params());
 }
 
 /** eventExpression as the `em` aggregation names it (exit pages come from the visits). */

@@ -12,7 +12,8 @@ import {
 } from '../../../../common/contracts/stats-query';
 import type { Duck } from '../engine/duck';
 import { daySources, SourcesMovedError, type EventTables } from '../engine/event-tables';
-import { compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
+import { rollupsFor, type RollupDimension } from '../engine/day-rollups';
+import { compileRollupQuery, compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
 import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
 import { daysBetween, type DayKey } from '../store/hot-keys';
 import type { ReadModel } from './read-model';
@@ -87,10 +88,14 @@ function goalsNamedIn(filter: StatsFilter | null): string[] {
 
 const ATTEMPTS = 3;
 
+/** What a question is answered from: the website's events, or its day rollups of a dimension. */
+type Source = { table: string } | { rollups: string; dimension: RollupDimension };
+
 /**
  * POST /query's answers, from every event of the range (engine/stats-sql.ts for the statement,
- * engine/event-tables.ts for the data): the website's table is brought up to what the day index
- * and the hot tier hold, read in one consistent moment, then queried.
+ * engine/event-tables.ts for the data), or from its day rollups where they answer the question
+ * exactly (engine/day-rollups.ts): the website's table is brought up to what the day index and
+ * the hot tier hold, read in one consistent moment, then queried.
  */
 export class StatsQueryService {
   constructor(
@@ -115,15 +120,26 @@ export class StatsQueryService {
     for (const s of [span, comparison])
       if (s && hours && (s.to - s.from) / DAY_MS > MAX_HOUR_DAYS)
         throw badInput(`dimensions: time:hour needs a date range of at most ${MAX_HOUR_DAYS} days`);
-    const table = await this.prepare(website, [...span.days, ...(comparison?.days ?? [])]);
-    const { rows, totalRows } = await this.rows(query, table, span, goals);
+    // Answered from the day rollups when both ranges can be, else from the events.
+    const rolled = rollupsFor(query, span.from, span.to);
+    const rolledToo = comparison ? rollupsFor(query, comparison.from, comparison.to) : rolled;
+    const plan = rolled && rolledToo ? rolled : null;
+    const tables = await this.prepare(
+      website,
+      [...span.days, ...(comparison?.days ?? [])],
+      plan?.dimensions ?? [],
+    );
+    const source: Source = plan
+      ? { rollups: tables.rollups, dimension: plan.dimension }
+      : { table: tables.table };
+    const { rows, totalRows } = await this.rows(query, source, span, goals);
     const hasMore = rows.length > query.limit;
     let results = rows.slice(0, query.limit);
     const timeDimension = query.dimensions.find(isTimeDimension);
     if (comparison) {
       const other = await this.rows(
         { ...query, limit: 10_000_000, offset: 0 },
-        table,
+        source,
         comparison,
         goals,
       );
@@ -173,8 +189,15 @@ export class StatsQueryService {
         );
   }
 
-  /** The website's table holding every day of the range, read in one consistent moment. */
-  private async prepare(website: string, days: readonly DayKey[]): Promise<string> {
+  /**
+   * The website's tables holding every day of the range (and the rollups of `dimensions`), read
+   * in one consistent moment.
+   */
+  private async prepare(
+    website: string,
+    days: readonly DayKey[],
+    dimensions: readonly RollupDimension[],
+  ): Promise<{ table: string; rollups: string }> {
     const unique = [...new Set(days)];
     for (let attempt = 1; ; attempt += 1) {
       const sources = await this.model.consistent(website, (index, q) => {
@@ -185,7 +208,7 @@ export class StatsQueryService {
           daySources(unique, index.days, new Map(reads.map(([day, read]) => [day, read()])));
       });
       try {
-        return await this.tables.prepare(website, sources);
+        return await this.tables.prepare(website, sources, dimensions);
       } catch (error) {
         if (!(error instanceof SourcesMovedError) || attempt === ATTEMPTS) throw error;
       }
@@ -194,11 +217,14 @@ export class StatsQueryService {
 
   private async rows(
     query: StatsQuery,
-    table: string,
+    source: Source,
     span: Span,
     goals: readonly GoalDefinition[],
   ): Promise<{ rows: StatsRow[]; totalRows: number }> {
-    const compiled = compileStatsQuery(query, table, span.from, span.to, goals);
+    const compiled =
+      'rollups' in source
+        ? compileRollupQuery(query, source.rollups, source.dimension, span.from, span.to)
+        : compileStatsQuery(query, source.table, span.from, span.to, goals);
     const found = await this.duck.query(compiled.sql, compiled.params);
     const rows = found.map((row) => ({
       dimensions: compiled.dimensionColumns.map((c) => String(row[c])),
