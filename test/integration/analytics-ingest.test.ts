@@ -849,7 +849,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       await expectOneTruth();
     });
 
-    it('DATA-6: when questions the day rollups answer are asked, then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
+    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
       const rolled: Array<Pick<StatsQuery, 'metrics' | 'dimensions'>> = [
         { metrics: ['visitors', 'pageviews', 'events'], dimensions: [] },
         { metrics: ['visitors', 'pageviews'], dimensions: ['time:day'] },
@@ -897,11 +897,70 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
           },
           [],
         );
+      // Conversion rates, whose day totals the rollups give.
+      const goals = [
+        {
+          name: 'Signup',
+          kind: 'event' as const,
+          pagePath: null,
+          eventName: 'Signup',
+          currency: null,
+        },
+        {
+          name: 'Pricing',
+          kind: 'page' as const,
+          pagePath: '/pricing',
+          eventName: null,
+          currency: null,
+        },
+      ];
+      const signup: StatsQuery['filter'] = {
+        dimension: 'goal',
+        op: 'is',
+        values: ['Signup'],
+        caseSensitive: true,
+      };
+      const converting: Array<[Pick<StatsQuery, 'metrics' | 'dimensions'>, StatsQuery['filter']]> =
+        [
+          [{ metrics: ['visitors', 'conversion_rate'], dimensions: ['time:day'] }, signup],
+          [{ metrics: ['conversion_rate', 'events'], dimensions: ['goal', 'time:week'] }, null],
+          [{ metrics: ['visitors', 'conversion_rate'], dimensions: ['goal'] }, null],
+        ];
+      const convert = (
+        q: Pick<StatsQuery, 'metrics' | 'dimensions'>,
+        filter: StatsQuery['filter'],
+      ) =>
+        a.engine.run(
+          'truth',
+          {
+            ...q,
+            filter,
+            dateRange: week(),
+            include: { totalRows: true, timeLabels: false, comparison: null },
+            orderBy: [],
+            limit: 1_000,
+            offset: 0,
+          },
+          goals,
+        );
       const expectSameAnswers = async () => {
         for (const q of rolled) {
           const [fromRollups, fromEvents] = [await answer(q, null), await answer(q, everyEvent)];
           expect({ q, answer: fromRollups }).toEqual({ q, answer: fromEvents });
           expect(fromRollups.results.length).toBeGreaterThan(0);
+        }
+        for (const [q, filter] of converting) {
+          const both: StatsQuery['filter'] = {
+            op: 'and',
+            filters: [everyEvent!, ...(filter ? [filter] : [])],
+          };
+          const [fromRollups, fromEvents] = [await convert(q, filter), await convert(q, both)];
+          expect({ q, answer: fromRollups }).toEqual({ q, answer: fromEvents });
+          expect(
+            fromRollups.results.some(
+              (r) => (r.metrics[q.metrics.indexOf('conversion_rate')] ?? 0) > 0,
+            ),
+          ).toBe(true);
         }
       };
 

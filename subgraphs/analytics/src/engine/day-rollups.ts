@@ -2,7 +2,7 @@
  * Day rollups: a website's events summed per UTC day and value of one dimension, kept beside its
  * event table in DuckDB, so that the commonest questions (one dimension or none, by day, week or
  * month or not at all, no filter, visitors, page views, events, percentage) read a few rows a day
- * rather than every event. Exact, not estimated: visitors are keyed per day (engine/blocks.ts), so
+ * rather than every event, and a conversion rate by goal and time reads its day totals from them. Exact, not estimated: visitors are keyed per day (engine/blocks.ts), so
  * the visitors of a range are the sum of its days' distinct visitors, as the event-level statement
  * counts them. A day's rows are made from its events the first time a question needs them and made
  * again after the day's events change (new hot blocks, sealed, rebuilt), in one transaction, so a
@@ -11,6 +11,7 @@
  */
 import {
   EVENT_DIMENSIONS,
+  isCondition,
   isTimeDimension,
   type EventDimension,
   type StatsMetric,
@@ -19,7 +20,7 @@ import {
 import { DAY_MS } from '../ingest/time-buckets';
 import { dayStartOf, type DayKey } from '../store/hot-keys';
 import type { Duck } from './duck';
-import { dimensionExpression, type SqlValue } from './stats-sql';
+import { dimensionExpression, stripGoals, type SqlValue } from './stats-sql';
 
 /** The dimension a rollup row is of; `''` for a day's totals. */
 export type RollupDimension = EventDimension | '';
@@ -66,6 +67,19 @@ export function rollupsFor(
   const dimensions: RollupDimension[] = [dimension];
   if (dimension !== '' && query.metrics.includes('percentage')) dimensions.push('');
   return { dimension, dimensions };
+}
+
+/**
+ * Whether the visitors a conversion rate is a share of (each row's visitors without the goal
+ * condition) can be read from the day totals over [from, to): no other condition, whole days,
+ * rows by goal and by day, week or month only.
+ */
+export function conversionTotalsRolled(query: StatsQuery, from: number, to: number): boolean {
+  if (!query.metrics.includes('conversion_rate')) return false;
+  if (from % DAY_MS !== 0 || to % DAY_MS !== 0) return false;
+  const rest = query.filter ? stripGoals(query.filter) : null;
+  if (rest && !(!isCondition(rest) && rest.op !== 'not' && rest.filters.length === 0)) return false;
+  return query.dimensions.every((d) => d === 'goal' || (isTimeDimension(d) && d !== 'time:hour'));
 }
 
 /**

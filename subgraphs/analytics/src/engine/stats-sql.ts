@@ -109,6 +109,8 @@ export function compileStatsQuery(
   from: number,
   to: number,
   goals: readonly GoalDefinition[],
+  /** Day rollups holding the day totals of the range, when conversionTotalsRolled says so. */
+  rollups: string | null = null,
 ): CompiledQuery {
   const params = new Params();
   const fromParam = params.add(from);
@@ -201,10 +203,15 @@ export function compileStatsQuery(
   if (conversion) {
     const totalDims = otherDims.map(({ i }) => `d${i}`);
     const totalGroup = totalDims.length > 0 ? `GROUP BY ${totalDims.join(', ')}` : '';
-    ctes.push(
-      `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
-      `tot AS (SELECT ${[...totalDims, 'count(*) AS all_visitors'].join(', ')} FROM tv ${totalGroup})`,
-    );
+    if (rollups)
+      ctes.push(
+        `tot AS (SELECT ${[...otherDims.map(({ d, i }) => `${timeBucket(d as TimeDimension, 'day')} AS d${i}`), 'sum(visitors) AS all_visitors'].join(', ')} FROM ${rollups} WHERE dim = '' AND day >= epoch_ms(${fromParam}::BIGINT) AND day < epoch_ms(${toParam}::BIGINT) ${totalGroup})`,
+      );
+    else
+      ctes.push(
+        `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
+        `tot AS (SELECT ${[...totalDims, 'count(*) AS all_visitors'].join(', ')} FROM tv ${totalGroup})`,
+      );
   }
   const percentage = query.metrics.includes('percentage');
   if (percentage) ctes.push(`pct AS (SELECT count(DISTINCT visitor) AS all_visitors FROM m)`);
@@ -403,7 +410,7 @@ const goalMatch = (e: string, g: string) =>
   `((${g}.kind = 'page' AND ${e}.type = 'pageview' AND regexp_full_match(${e}.page, ${g}.regex)) OR (${g}.kind = 'event' AND ${e}.type = 'event' AND ${e}.name = ${g}.event_name))`;
 
 /** The filter without its goal conditions (what a conversion rate is a share of). */
-function stripGoals(filter: StatsFilter): StatsFilter {
+export function stripGoals(filter: StatsFilter): StatsFilter {
   const strip = (f: StatsFilter): StatsFilter | null => {
     if (isCondition(f)) return f.dimension === 'goal' ? null : f;
     if (f.op === 'not') {

@@ -12,7 +12,7 @@ import {
 } from '../../../../common/contracts/stats-query';
 import type { Duck } from '../engine/duck';
 import { daySources, SourcesMovedError, type EventTables } from '../engine/event-tables';
-import { rollupsFor, type RollupDimension } from '../engine/day-rollups';
+import { conversionTotalsRolled, rollupsFor, type RollupDimension } from '../engine/day-rollups';
 import { compileRollupQuery, compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
 import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
 import { daysBetween, type DayKey } from '../store/hot-keys';
@@ -88,8 +88,12 @@ function goalsNamedIn(filter: StatsFilter | null): string[] {
 
 const ATTEMPTS = 3;
 
-/** What a question is answered from: the website's events, or its day rollups of a dimension. */
-type Source = { table: string } | { rollups: string; dimension: RollupDimension };
+/**
+ * What a question is answered from: the website's events (and, for a conversion rate, the day
+ * totals of its rollups where they serve), or its day rollups of a dimension.
+ */
+type Source =
+  { table: string; totals: string | null } | { rollups: string; dimension: RollupDimension };
 
 /**
  * POST /query's answers, from every event of the range (engine/stats-sql.ts for the statement,
@@ -124,14 +128,17 @@ export class StatsQueryService {
     const rolled = rollupsFor(query, span.from, span.to);
     const rolledToo = comparison ? rollupsFor(query, comparison.from, comparison.to) : rolled;
     const plan = rolled && rolledToo ? rolled : null;
+    const totalsRolled =
+      conversionTotalsRolled(query, span.from, span.to) &&
+      (!comparison || conversionTotalsRolled(query, comparison.from, comparison.to));
     const tables = await this.prepare(
       website,
       [...span.days, ...(comparison?.days ?? [])],
-      plan?.dimensions ?? [],
+      plan?.dimensions ?? (totalsRolled ? [''] : []),
     );
     const source: Source = plan
       ? { rollups: tables.rollups, dimension: plan.dimension }
-      : { table: tables.table };
+      : { table: tables.table, totals: totalsRolled ? tables.rollups : null };
     const { rows, totalRows } = await this.rows(query, source, span, goals);
     const hasMore = rows.length > query.limit;
     let results = rows.slice(0, query.limit);
@@ -224,7 +231,7 @@ export class StatsQueryService {
     const compiled =
       'rollups' in source
         ? compileRollupQuery(query, source.rollups, source.dimension, span.from, span.to)
-        : compileStatsQuery(query, source.table, span.from, span.to, goals);
+        : compileStatsQuery(query, source.table, span.from, span.to, goals, source.totals);
     const found = await this.duck.query(compiled.sql, compiled.params);
     const rows = found.map((row) => ({
       dimensions: compiled.dimensionColumns.map((c) => String(row[c])),
