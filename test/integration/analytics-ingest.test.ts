@@ -872,6 +872,31 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
           metrics: ['visitors', 'pageviews', 'events', 'percentage'] as StatsQuery['metrics'],
           dimensions: [d, 'time:week'] as StatsQuery['dimensions'],
         })),
+        {
+          metrics: ['sessions', 'bounce_rate', 'visit_duration', 'views_per_visit'],
+          dimensions: [],
+        },
+        ...(
+          [
+            'page',
+            'entry_page',
+            'source',
+            'utm_source',
+            'country',
+            'device',
+            'browser',
+            'os',
+          ] as const
+        ).map((d) => ({
+          metrics: [
+            'visitors',
+            'sessions',
+            'bounce_rate',
+            'visit_duration',
+            'views_per_visit',
+          ] as StatsQuery['metrics'],
+          dimensions: [d, 'time:day'] as StatsQuery['dimensions'],
+        })),
       ];
       // A filter every event passes: the same question, answered from the events.
       const everyEvent: StatsQuery['filter'] = {
@@ -974,6 +999,16 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         })),
       );
       await expectSameAnswers();
+      // Page views on each side of midnight, the second in a later batch.
+      for (const [i, seconds] of [-36_600, -35_400].entries()) {
+        await a.ingest.apply([
+          {
+            id: `910-${i}`,
+            event: { ...buildEvent('night', seconds, { path: `/night${i}` }), websiteId: 'truth' },
+          },
+        ]);
+        await expectSameAnswers();
+      }
       a.clock.ingest = T0 + 3 * DAY_MS;
       await a.ingest.days.maintain(noLease);
       expect(await a.ingest.days.dueDays()).toEqual([]);

@@ -1,13 +1,17 @@
 /**
- * Day rollups: a website's events summed per UTC day and value of one dimension, kept beside its
- * event table in DuckDB, so that the commonest questions (one dimension or none, by day, week or
- * month or not at all, no filter, visitors, page views, events, percentage) read a few rows a day
- * rather than every event, and a conversion rate by goal and time reads its day totals from them. Exact, not estimated: visitors are keyed per day (engine/blocks.ts), so
- * the visitors of a range are the sum of its days' distinct visitors, as the event-level statement
- * counts them. A day's rows are made from its events the first time a question needs them and made
- * again after the day's events change (new hot blocks, sealed, rebuilt), in one transaction, so a
- * read sees a day's rows before or after, never half of them. `test/integration/analytics-query.test.ts`
- * ("day rollups") holds every eligible question to the event-level answer on generated data.
+ * Day rollups: a website's events and visits summed per UTC day and value of one dimension, kept
+ * beside its event table in DuckDB, so that the commonest questions (one dimension or none, by
+ * day, week or month or not at all, no filter; visitors, page views, events, percentage, and the
+ * visit metrics by a dimension a visit has one value of) read a few rows a day rather than every
+ * event, and a conversion rate by goal and time reads its day totals from them.
+ *
+ * Exact, not estimated: visitors are keyed per day (engine/blocks.ts), so the visitors of a range
+ * are the sum of its days' distinct visitors, as the event-level statement counts them; a visit
+ * is counted on the day it started. A day's rows are made from its events the first time a
+ * question needs them, and made again once its events or the next day's (a visit can go on past
+ * midnight) have changed (new hot blocks, sealed, rebuilt), in one transaction: a read sees a
+ * day's rows before or after, never half of them. `test/integration/analytics-ingest.test.ts`
+ * ("day rollups") holds every kind of question they answer to the event-level answer.
  */
 import {
   EVENT_DIMENSIONS,
@@ -20,20 +24,42 @@ import {
 import { DAY_MS } from '../ingest/time-buckets';
 import { dayStartOf, type DayKey } from '../store/hot-keys';
 import type { Duck } from './duck';
-import { dimensionExpression, stripGoals, type SqlValue } from './stats-sql';
+import {
+  dimensionExpression,
+  isVisitDimension,
+  stripGoals,
+  VISIT_AGGREGATES,
+  visitDimensionExpression,
+  type SqlValue,
+} from './stats-sql';
 
 /** The dimension a rollup row is of; `''` for a day's totals. */
 export type RollupDimension = EventDimension | '';
 
-/** Dimensions with rollups: every event dimension but the exit page (a visit's) and goals. */
+/**
+ * A kind of rollup and its dimension: of events (by the day of each event) or of visits (by the
+ * day each visit started; the page of a visit is its entry page).
+ */
+export interface Rollup {
+  kind: 'events' | 'visits';
+  dimension: RollupDimension;
+}
+
+/** Dimensions with event rollups: every event dimension but the exit page (a visit's) and goals. */
 const ROLLED: ReadonlySet<string> = new Set(
   EVENT_DIMENSIONS.filter((d) => d !== 'exit_page' && d !== 'goal'),
 );
-const ROLLED_METRICS: ReadonlySet<StatsMetric> = new Set([
+const EVENT_METRICS: ReadonlySet<StatsMetric> = new Set([
   'visitors',
   'pageviews',
   'events',
   'percentage',
+]);
+const VISIT_METRICS: ReadonlySet<StatsMetric> = new Set([
+  'sessions',
+  'bounce_rate',
+  'visit_duration',
+  'views_per_visit',
 ]);
 
 export const ROLLUP_COLUMNS = `
@@ -44,29 +70,48 @@ export const ROLLUP_COLUMNS = `
   pageviews BIGINT,
   events BIGINT`;
 
-/** A website's rollup table, beside its event table. */
-export const rollupTableOf = (eventTable: string) => `${eventTable}_days`;
+export const VISIT_ROLLUP_COLUMNS = `
+  day TIMESTAMP,
+  dim VARCHAR,
+  value VARCHAR,
+  sessions BIGINT,
+  bounces BIGINT,
+  duration_ms BIGINT,
+  pageviews BIGINT`;
+
+/** A website's rollup tables, beside its event table. */
+export const rollupTablesOf = (eventTable: string) => ({
+  events: `${eventTable}_days`,
+  visits: `${eventTable}_visits`,
+});
+
+/** A rollup's name in the record of which are up to date. */
+export const rollupName = ({ kind, dimension }: Rollup) => `${kind}:${dimension}`;
 
 /**
  * The rollups a question can be answered from over [from, to), or null when it needs the events:
- * the dimension its rows are of, and whether it needs the day totals too (for `percentage`).
+ * the dimension its rows are of, and the rollups it reads.
  */
 export function rollupsFor(
   query: StatsQuery,
   from: number,
   to: number,
-): { dimension: RollupDimension; dimensions: RollupDimension[] } | null {
+): { dimension: RollupDimension; rollups: Rollup[] } | null {
   if (query.filter !== null) return null;
   if (from % DAY_MS !== 0 || to % DAY_MS !== 0) return null;
-  if (!query.metrics.every((m) => ROLLED_METRICS.has(m))) return null;
+  const visits = query.metrics.some((m) => VISIT_METRICS.has(m));
+  if (!query.metrics.every((m) => EVENT_METRICS.has(m) || VISIT_METRICS.has(m))) return null;
   const times = query.dimensions.filter(isTimeDimension);
   const others = query.dimensions.filter((d) => !isTimeDimension(d));
   if (times.length > 1 || times.includes('time:hour')) return null;
   if (others.length > 1 || (others.length === 1 && !ROLLED.has(others[0]!))) return null;
   const dimension = (others[0] ?? '') as RollupDimension;
-  const dimensions: RollupDimension[] = [dimension];
-  if (dimension !== '' && query.metrics.includes('percentage')) dimensions.push('');
-  return { dimension, dimensions };
+  if (visits && dimension !== '' && !isVisitDimension(dimension)) return null;
+  const rollups: Rollup[] = [{ kind: 'events', dimension }];
+  if (visits) rollups.push({ kind: 'visits', dimension });
+  if (dimension !== '' && query.metrics.includes('percentage'))
+    rollups.push({ kind: 'events', dimension: '' });
+  return { dimension, rollups };
 }
 
 /**
@@ -83,34 +128,53 @@ export function conversionTotalsRolled(query: StatsQuery, from: number, to: numb
 }
 
 /**
- * Makes `rollups` hold the rows of `dimension` for `days` of `events` (each a day the table holds),
- * replacing what it held for them.
+ * Makes the rollup tables hold the rows of `rollup` for `days` of `events` (each a day the table
+ * holds), replacing what they held for them. A visit is read whole: from the day before (a visit
+ * going on from then started then, and is left out) to the day after each day.
  */
 export async function rollUp(
   duck: Duck,
   events: string,
-  rollups: string,
-  dimension: RollupDimension,
+  tables: ReturnType<typeof rollupTablesOf>,
+  rollup: Rollup,
   days: readonly DayKey[],
 ): Promise<void> {
   if (days.length === 0) return;
+  const { kind, dimension } = rollup;
   const starts = days.map(dayStartOf);
   const params: SqlValue[] = [dimension, ...starts];
   const list = starts.map((_, i) => `epoch_ms($${i + 2}::BIGINT)`).join(', ');
-  const value = dimension === '' ? `''` : dimensionExpression(dimension);
+  const first = Math.min(...starts);
+  const end = Math.max(...starts) + DAY_MS;
+  const table = tables[kind];
+  const insert =
+    kind === 'events'
+      ? `INSERT INTO ${table}
+         SELECT date_trunc('day', ts) AS day, $1 AS dim,
+           ${dimension === '' ? `''` : dimensionExpression(dimension)} AS value,
+           count(DISTINCT visitor), count(*) FILTER (WHERE type = 'pageview'),
+           count(*) FILTER (WHERE type = 'event')
+         FROM ${events}
+         WHERE ts >= epoch_ms(${first}::BIGINT) AND ts < epoch_ms(${end}::BIGINT)
+           AND date_trunc('day', ts) IN (${list})
+         GROUP BY ALL
+         HAVING value IS NOT NULL`
+      : `INSERT INTO ${table}
+         SELECT date_trunc('day', v_started) AS day, $1 AS dim,
+           ${dimension === '' ? `''` : visitDimensionExpression(dimension)} AS value,
+           count(*), count(*) FILTER (WHERE v_pv = 1), sum(v_duration_ms), sum(v_pv)
+         FROM (
+           SELECT visit, ${VISIT_AGGREGATES}
+           FROM ${events}
+           WHERE visit IS NOT NULL
+             AND ts >= epoch_ms(${first - DAY_MS}::BIGINT) AND ts < epoch_ms(${end + DAY_MS}::BIGINT)
+           GROUP BY visit
+           HAVING date_trunc('day', v_started) IN (${list})
+         )
+         GROUP BY ALL
+         HAVING value IS NOT NULL`;
   await duck.atomically([
-    [`DELETE FROM ${rollups} WHERE dim = $1 AND day IN (${list})`, params],
-    [
-      `INSERT INTO ${rollups}
-       SELECT date_trunc('day', ts) AS day, $1 AS dim, ${value} AS value,
-         count(DISTINCT visitor), count(*) FILTER (WHERE type = 'pageview'),
-         count(*) FILTER (WHERE type = 'event')
-       FROM ${events}
-       WHERE ts >= epoch_ms(${Math.min(...starts)}::BIGINT) AND ts < epoch_ms(${Math.max(...starts) + DAY_MS}::BIGINT)
-         AND date_trunc('day', ts) IN (${list})
-       GROUP BY ALL
-       HAVING value IS NOT NULL`,
-      params,
-    ],
+    [`DELETE FROM ${table} WHERE dim = $1 AND day IN (${list})`, params],
+    [insert, params],
   ]);
 }

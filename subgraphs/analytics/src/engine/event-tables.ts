@@ -3,13 +3,20 @@ import type { RedisClient } from '../../../../common/platform/redis';
 import { aggregateBatch } from '../ingest/aggregate';
 import { DAY_MS } from '../ingest/time-buckets';
 import type { DayEntry } from '../store/day-index';
-import { dayStartOf, type DayKey, type HotKeys } from '../store/hot-keys';
+import { dayKeyOf, dayStartOf, type DayKey, type HotKeys } from '../store/hot-keys';
 import type { RawLog } from '../store/raw-log';
 import type { BlockCodec } from './blocks';
 import type { Duck } from './duck';
 import { isStatsEvent, toEventRow } from './event-rows';
 import { createEventTable, tableOf } from './event-table';
-import { rollUp, rollupTableOf, ROLLUP_COLUMNS, type RollupDimension } from './day-rollups';
+import {
+  rollUp,
+  rollupName,
+  rollupTablesOf,
+  ROLLUP_COLUMNS,
+  VISIT_ROLLUP_COLUMNS,
+  type Rollup,
+} from './day-rollups';
 import type { SealedBlocks } from './sealed-blocks';
 
 /** What a day's events are made of: its sealed block (by snapshot id) and its hot blocks. */
@@ -28,9 +35,9 @@ const hotSource = (change: string) => `h:${change}`;
 interface WebsiteTable {
   table: string;
   /** Its day rollups (engine/day-rollups.ts). */
-  rollups: string;
-  /** The dimensions each loaded day's rollups are up to date for. */
-  rolled: Map<DayKey, Set<RollupDimension>>;
+  rollups: ReturnType<typeof rollupTablesOf>;
+  /** The rollups (by rollupName) each loaded day has up to date. */
+  rolled: Map<DayKey, Set<string>>;
   /** Whether this instance made the table (one left by another instance is made anew). */
   made: boolean;
   /** The sources each loaded day holds. */
@@ -68,25 +75,26 @@ export class EventTables {
       dispose: (website) =>
         void this.duck
           .run(`DROP TABLE IF EXISTS ${website.table}`)
-          .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups}`)),
+          .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups.events}`))
+          .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups.visits}`)),
     });
   }
 
   /**
-   * Makes the website's table hold exactly the events `sources` name, and its rollups of
-   * `dimensions` be up to date for their days; resolves with the names of both tables.
+   * Makes the website's table hold exactly the events `sources` name, and `rollups` be up to date
+   * for their days; resolves with the names of its tables.
    */
   prepare(
     website: string,
     sources: readonly DaySources[],
-    dimensions: readonly RollupDimension[] = [],
-  ): Promise<{ table: string; rollups: string }> {
+    rollups: readonly Rollup[] = [],
+  ): Promise<{ table: string; rollups: ReturnType<typeof rollupTablesOf> }> {
     let entry = this.websites.get(website);
     if (!entry) {
       const table = tableOf(website);
       entry = {
         table,
-        rollups: rollupTableOf(table),
+        rollups: rollupTablesOf(table),
         rolled: new Map(),
         made: false,
         days: new Map(),
@@ -97,26 +105,27 @@ export class EventTables {
     const current = entry;
     const run = current.loading.then(async () => {
       await this.load(website, current, sources);
-      await this.roll(current, sources, dimensions);
+      await this.roll(current, sources, rollups);
     });
     current.loading = run.catch(() => undefined);
     return run.then(() => ({ table: current.table, rollups: current.rollups }));
   }
 
-  /** Rolls up the days of `sources` the table holds whose rollups of a dimension are not fresh. */
+  /** Rolls up the days of `sources` the table holds where a rollup is not up to date. */
   private async roll(
     entry: WebsiteTable,
     sources: readonly DaySources[],
-    dimensions: readonly RollupDimension[],
+    rollups: readonly Rollup[],
   ): Promise<void> {
-    for (const dimension of dimensions) {
+    for (const rollup of rollups) {
+      const name = rollupName(rollup);
       const stale = sources
         .map(({ day }) => day)
-        .filter((day) => entry.days.has(day) && !entry.rolled.get(day)?.has(dimension));
-      await rollUp(this.duck, entry.table, entry.rollups, dimension, stale);
+        .filter((day) => entry.days.has(day) && !entry.rolled.get(day)?.has(name));
+      await rollUp(this.duck, entry.table, entry.rollups, rollup, stale);
       for (const day of stale) {
         const rolled = entry.rolled.get(day) ?? new Set();
-        rolled.add(dimension);
+        rolled.add(name);
         entry.rolled.set(day, rolled);
       }
     }
@@ -129,7 +138,10 @@ export class EventTables {
   ): Promise<void> {
     if (!entry.made) {
       await createEventTable(this.duck, entry.table, { replace: true });
-      await this.duck.run(`CREATE OR REPLACE TABLE ${entry.rollups} (${ROLLUP_COLUMNS})`);
+      await this.duck.run(`CREATE OR REPLACE TABLE ${entry.rollups.events} (${ROLLUP_COLUMNS})`);
+      await this.duck.run(
+        `CREATE OR REPLACE TABLE ${entry.rollups.visits} (${VISIT_ROLLUP_COLUMNS})`,
+      );
       entry.made = true;
     }
     const fresh: DaySources[] = [];
@@ -173,8 +185,10 @@ export class EventTables {
     await this.codec.load(entry.table, blocks);
     for (const { day, wanted } of added) {
       entry.days.set(day, wanted);
-      // Its rollups are made again when next asked for; until then a read sees the old ones.
+      // Its rollups, and those of the day before (its visits may go on into this one), are made
+      // again when next asked for; until then a read sees the old ones.
       entry.rolled.delete(day);
+      entry.rolled.delete(dayKeyOf(dayStartOf(day) - DAY_MS));
     }
   }
 

@@ -67,6 +67,25 @@ const VISIT_COLUMNS: Partial<Record<string, string>> = {
   os: 'v_os',
 };
 
+/** What a visit is made of, from its events grouped by visit: one row per visit. */
+export const VISIT_AGGREGATES = `
+  min(ts) FILTER (WHERE type = 'pageview') AS v_started,
+  count(*) FILTER (WHERE type = 'pageview') AS v_pv,
+  coalesce(epoch_ms(max(ts) FILTER (WHERE type = 'pageview')) - epoch_ms(min(ts) FILTER (WHERE type = 'pageview')), 0) AS v_duration_ms,
+  arg_min(entry_page, ts) AS v_entry_page,
+  arg_max(page, ts) FILTER (WHERE type = 'pageview') AS v_exit_page,
+  arg_min(source, ts) AS v_source,
+  arg_min(utm_source, ts) FILTER (WHERE type = 'pageview') AS v_utm_source,
+  arg_min(utm_medium, ts) FILTER (WHERE type = 'pageview') AS v_utm_medium,
+  arg_min(utm_campaign, ts) FILTER (WHERE type = 'pageview') AS v_utm_campaign,
+  arg_min(utm_content, ts) FILTER (WHERE type = 'pageview') AS v_utm_content,
+  arg_min(utm_term, ts) FILTER (WHERE type = 'pageview') AS v_utm_term,
+  any_value(country) AS v_country, any_value(device) AS v_device,
+  any_value(browser) AS v_browser, any_value(os) AS v_os`;
+
+/** Dimensions a visit has one value of (by these, visit metrics count a visit in its own row). */
+export const isVisitDimension = (d: string): boolean => VISIT_COLUMNS[d] !== undefined;
+
 const NONE = '(none)';
 const UNKNOWN = 'unknown';
 const VISIT_METRICS: ReadonlySet<StatsMetric> = new Set([
@@ -171,20 +190,7 @@ export function compileStatsQuery(
   const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   if (visitsWanted) {
     ctes.push(
-      `vis AS (SELECT visit,
-        min(ts) FILTER (WHERE type = 'pageview') AS v_started,
-        count(*) FILTER (WHERE type = 'pageview') AS v_pv,
-        coalesce(epoch_ms(max(ts) FILTER (WHERE type = 'pageview')) - epoch_ms(min(ts) FILTER (WHERE type = 'pageview')), 0) AS v_duration_ms,
-        arg_min(entry_page, ts) AS v_entry_page,
-        arg_max(page, ts) FILTER (WHERE type = 'pageview') AS v_exit_page,
-        arg_min(source, ts) AS v_source,
-        arg_min(utm_source, ts) FILTER (WHERE type = 'pageview') AS v_utm_source,
-        arg_min(utm_medium, ts) FILTER (WHERE type = 'pageview') AS v_utm_medium,
-        arg_min(utm_campaign, ts) FILTER (WHERE type = 'pageview') AS v_utm_campaign,
-        arg_min(utm_content, ts) FILTER (WHERE type = 'pageview') AS v_utm_content,
-        arg_min(utm_term, ts) FILTER (WHERE type = 'pageview') AS v_utm_term,
-        any_value(country) AS v_country, any_value(device) AS v_device,
-        any_value(browser) AS v_browser, any_value(os) AS v_os
+      `vis AS (SELECT visit, ${VISIT_AGGREGATES}
         FROM ${table}
         WHERE visit IS NOT NULL AND ${around}
         GROUP BY visit
@@ -244,13 +250,14 @@ LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
 }
 
 /**
- * The query's statement over a website's day rollups (engine/day-rollups.ts) for [from, to),
- * whole days: the same rows, named and ordered as compileStatsQuery names and orders them, for a
+ * The query's statement over a website's day rollups of events and of visits
+ * (engine/day-rollups.ts) for [from, to), whole days: the same rows, named and ordered as compileStatsQuery names and orders them, for a
  * question rollupsFor found answerable so. `dimension` is the one its rows are of (`''`: none).
  */
 export function compileRollupQuery(
   query: StatsQuery,
   rollups: string,
+  visitRollups: string,
   dimension: string,
   from: number,
   to: number,
@@ -265,15 +272,27 @@ export function compileRollupQuery(
   const ctes = [
     `em AS (SELECT ${[...dims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days} ${groupBy})`,
   ];
+  const visits = query.metrics.some((metric) => VISIT_METRICS.has(metric));
+  if (visits)
+    ctes.push(
+      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${visitRollups} WHERE dim = ${params.add(dimension)} AND ${days} ${groupBy})`,
+    );
   const percentage = query.metrics.includes('percentage');
   if (percentage)
     ctes.push(
       `pct AS (SELECT coalesce(sum(visitors), 0) AS all_visitors FROM ${rollups} WHERE dim = '' AND ${days})`,
     );
   const metrics = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
+  const joinOn =
+    dimColumns.length > 0
+      ? `ON ${dimColumns.map((c) => `em.${c} IS NOT DISTINCT FROM sm.${c}`).join(' AND ')}`
+      : 'ON TRUE';
+  const selectDims = dimColumns.map((c) =>
+    visits ? `coalesce(em.${c}, sm.${c}) AS ${c}` : `em.${c} AS ${c}`,
+  );
   const sql = `WITH ${ctes.join(',\n')}
-SELECT ${[...dimColumns.map((c) => `em.${c} AS ${c}`), ...metrics, 'count(*) OVER () AS total_rows'].join(', ')}
-FROM em ${percentage ? 'CROSS JOIN pct' : ''}
+SELECT ${[...selectDims, ...metrics, 'count(*) OVER () AS total_rows'].join(', ')}
+FROM em ${visits ? `FULL JOIN sm ${joinOn}` : ''} ${percentage ? 'CROSS JOIN pct' : ''}
 ${orderClause(query, dimColumns)}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };
@@ -352,6 +371,13 @@ function eventExpression(d: StatsDimension, params: Params): string {
     case 'page':
       return 'page';
   }
+}
+
+/** A visit dimension's value of a visit (a row of VISIT_AGGREGATES), as rows show it. */
+export function visitDimensionExpression(
+  d: Exclude<StatsDimension, `event:props:${string}`>,
+): string {
+  return visitExpression(d, new Params());
 }
 
 /** A dimension's value of an event, as rows show it (one without a parameter: not a property). */

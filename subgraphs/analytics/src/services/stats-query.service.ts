@@ -12,7 +12,12 @@ import {
 } from '../../../../common/contracts/stats-query';
 import type { Duck } from '../engine/duck';
 import { daySources, SourcesMovedError, type EventTables } from '../engine/event-tables';
-import { conversionTotalsRolled, rollupsFor, type RollupDimension } from '../engine/day-rollups';
+import {
+  conversionTotalsRolled,
+  rollupsFor,
+  type Rollup,
+  type RollupDimension,
+} from '../engine/day-rollups';
 import { compileRollupQuery, compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
 import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
 import { daysBetween, type DayKey } from '../store/hot-keys';
@@ -93,7 +98,8 @@ const ATTEMPTS = 3;
  * totals of its rollups where they serve), or its day rollups of a dimension.
  */
 type Source =
-  { table: string; totals: string | null } | { rollups: string; dimension: RollupDimension };
+  | { table: string; totals: string | null }
+  | { rollups: { events: string; visits: string }; dimension: RollupDimension };
 
 /**
  * POST /query's answers, from every event of the range (engine/stats-sql.ts for the statement,
@@ -134,11 +140,11 @@ export class StatsQueryService {
     const tables = await this.prepare(
       website,
       [...span.days, ...(comparison?.days ?? [])],
-      plan?.dimensions ?? (totalsRolled ? [''] : []),
+      plan?.rollups ?? (totalsRolled ? [{ kind: 'events', dimension: '' }] : []),
     );
     const source: Source = plan
       ? { rollups: tables.rollups, dimension: plan.dimension }
-      : { table: tables.table, totals: totalsRolled ? tables.rollups : null };
+      : { table: tables.table, totals: totalsRolled ? tables.rollups.events : null };
     const { rows, totalRows } = await this.rows(query, source, span, goals);
     const hasMore = rows.length > query.limit;
     let results = rows.slice(0, query.limit);
@@ -197,14 +203,14 @@ export class StatsQueryService {
   }
 
   /**
-   * The website's tables holding every day of the range (and the rollups of `dimensions`), read
+   * The website's tables holding every day of the range (and `rollups` up to date for them), read
    * in one consistent moment.
    */
   private async prepare(
     website: string,
     days: readonly DayKey[],
-    dimensions: readonly RollupDimension[],
-  ): Promise<{ table: string; rollups: string }> {
+    rollups: readonly Rollup[],
+  ): Promise<{ table: string; rollups: { events: string; visits: string } }> {
     const unique = [...new Set(days)];
     for (let attempt = 1; ; attempt += 1) {
       const sources = await this.model.consistent(website, (index, q) => {
@@ -215,7 +221,7 @@ export class StatsQueryService {
           daySources(unique, index.days, new Map(reads.map(([day, read]) => [day, read()])));
       });
       try {
-        return await this.tables.prepare(website, sources, dimensions);
+        return await this.tables.prepare(website, sources, rollups);
       } catch (error) {
         if (!(error instanceof SourcesMovedError) || attempt === ATTEMPTS) throw error;
       }
@@ -230,7 +236,14 @@ export class StatsQueryService {
   ): Promise<{ rows: StatsRow[]; totalRows: number }> {
     const compiled =
       'rollups' in source
-        ? compileRollupQuery(query, source.rollups, source.dimension, span.from, span.to)
+        ? compileRollupQuery(
+            query,
+            source.rollups.events,
+            source.rollups.visits,
+            source.dimension,
+            span.from,
+            span.to,
+          )
         : compileStatsQuery(query, source.table, span.from, span.to, goals, source.totals);
     const found = await this.duck.query(compiled.sql, compiled.params);
     const rows = found.map((row) => ({
