@@ -2,7 +2,7 @@
  * The call log: every External API call, recorded by the facade, appended to a Redis stream in
  * batches and stored by the keys subgraph as one document per batch and key. A batch travels
  * already packed per key, in the form the keys subgraph stores, so storing it costs no work per
- * call (docs/scaling.md, "The call log").
+ * call (docs/api.md, "Call log").
  */
 
 /**

@@ -2,7 +2,7 @@
  * The event-level query language of POST /query/:websiteId (modelled on Plausible's Stats API
  * v2), in the normalized form the facade hands the analytics subgraph: the facade reads the REST
  * body (arrays, as Plausible writes them) into this, and the subgraph checks it again with the same
- * schema before it runs it (docs/analytics.md, "POST /query").
+ * schema before it runs it (docs/analytics.md, "POST /query/:websiteId").
  */
 import { z } from 'zod';
 

@@ -87,7 +87,8 @@ export async function createGatewayApp(
       ...upstreamChecks(config.subgraphUrls, '/healthz'),
     ]),
   );
-  // A public port: in production only with METRICS_TOKEN (docs/scaling.md, "Observability").
+  // A public port: in production only with METRICS_TOKEN
+  // (docs/scaling.md, "Observability: metrics").
   app.use(metricsRouter(metrics, metricsAccess(config, 'public')));
   app.use(
     paymentWebhookRouter({

@@ -28,7 +28,7 @@ const visitor = (i: number, country: string, ua = UA.chromeWindows) => ({
 });
 
 /**
- * POST /query over every collected event (the engine, docs/analytics.md "POST /query"): several
+ * POST /query over every collected event (the engine, docs/analytics.md "POST /query/:websiteId"): several
  * dimensions, filters across dimensions, properties, exact at any number of distinct values.
  */
 describe('POST /query/:websiteId: the event-level query language', () => {

@@ -1,7 +1,7 @@
 /**
  * POST /query's whole answer recounted from the raw, enriched events: the events become event rows
- * with visits worked out here (docs/analytics.md, "Visits"), test/support/stats-recount.ts counts
- * them, and this orders, fills and pages the rows as docs/analytics.md ("POST /query") says.
+ * with visits worked out here (docs/analytics.md, "Sessions"), test/support/stats-recount.ts counts
+ * them, and this orders, fills and pages the rows as docs/analytics.md, "POST /query/:websiteId" says.
  * Only the request's parsing is the facade's (readQueryBody); nothing of the analytics subgraph.
  */
 import type { CollectedEvent } from '../../common/contracts/collected-event';

@@ -1,6 +1,6 @@
 /**
  * A brute-force recount of a StatsQuery over event rows, written from the definitions in
- * docs/analytics.md ("POST /query") and nothing of the engine's SQL: the engine's answers are
+ * docs/analytics.md, "POST /query/:websiteId" and nothing of the engine's SQL: the engine's answers are
  * checked against it.
  */
 import {

@@ -343,7 +343,7 @@ export const ANALYTICS_ROUTES: ApiKeyRoute[] = [
     present: (data) => presentStats(websiteOf(data).stats),
     operationId: 'queryAnalytics',
     summary: 'Event-level query: metrics by any dimensions, nested filters, goals, comparisons',
-    description: `Metrics of every event of a date range by up to four dimensions (pages, entry and exit pages, sources, UTM parameters, countries, devices, browsers, OS, event names and properties, goals, time buckets), with nested filters (is, contains, matches and their negations; and, or, not), comparisons with another period, total rows and time labels, order and paging (docs/analytics.md, "POST /query"). The body is JSON, sent as application/json, at most 64 KiB; it is read after the key and the limits. ${COUNTED_CALL}`,
+    description: `Metrics of every event of a date range by up to four dimensions (pages, entry and exit pages, sources, UTM parameters, countries, devices, browsers, OS, event names and properties, goals, time buckets), with nested filters (is, contains, matches and their negations; and, or, not), comparisons with another period, total rows and time labels, order and paging (docs/analytics.md, "POST /query/:websiteId"). The body is JSON, sent as application/json, at most 64 KiB; it is read after the key and the limits. ${COUNTED_CALL}`,
     response: ok('Query result', QueryResultSchema, QUERY_RESULT_EXAMPLE),
     errors: { ...API_KEY_ERRORS, ...API_KEY_BODY_ERRORS },
   }),

@@ -5,7 +5,7 @@
  * parameters) shape the SQL. Regular expressions run on RE2 (DuckDB's regexp functions), which
  * cannot backtrack.
  *
- * What the metrics mean (docs/analytics.md, "POST /query"):
+ * What the metrics mean (docs/analytics.md, "POST /query/:websiteId"):
  *  - event metrics, over the events that match the filters: `visitors` (distinct visitors; ids
  *    rotate daily), `pageviews`, `events` (custom events), `revenue` (the custom events' revenue);
  *  - visit metrics, over the visits that started in the range and hold a matching event:
