@@ -304,9 +304,7 @@ export class IngestService {
  */
 export function isOutage(error: unknown): boolean {
   return (
-    error instanceof ConcurrentApplyError ||
-    isMongoUnavailable(error) ||
-    isRedisUnavailable(error)
+    error instanceof ConcurrentApplyError || isMongoUnavailable(error) || isRedisUnavailable(error)
   );
 }
 

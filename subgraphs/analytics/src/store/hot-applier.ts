@@ -1,10 +1,6 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../../../../common/platform/redis';
-import {
-  aggregateBatch,
-  type BatchWrites,
-  type EventVisit,
-} from '../ingest/aggregate';
+import { aggregateBatch, type BatchWrites, type EventVisit } from '../ingest/aggregate';
 import type { BlockCodec } from '../engine/blocks';
 import { isStatsEvent, toEventRow, type EventRow } from '../engine/event-rows';
 import { dayKeyOf, type DayKey, type HotKeys } from './hot-keys';
