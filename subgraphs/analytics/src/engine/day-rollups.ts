@@ -29,6 +29,7 @@ import {
   isVisitDimension,
   stripGoals,
   VISIT_AGGREGATES,
+  VISIT_METRICS,
   visitDimensionExpression,
   type SqlValue,
 } from './stats-sql';
@@ -55,12 +56,6 @@ const EVENT_METRICS: ReadonlySet<StatsMetric> = new Set([
   'events',
   'percentage',
 ]);
-const VISIT_METRICS: ReadonlySet<StatsMetric> = new Set([
-  'sessions',
-  'bounce_rate',
-  'visit_duration',
-  'views_per_visit',
-]);
 
 export const ROLLUP_COLUMNS = `
   day TIMESTAMP,
@@ -79,8 +74,14 @@ export const VISIT_ROLLUP_COLUMNS = `
   duration_ms BIGINT,
   pageviews BIGINT`;
 
+/** The names of a website's rollup tables. */
+export interface RollupTables {
+  events: string;
+  visits: string;
+}
+
 /** A website's rollup tables, beside its event table. */
-export const rollupTablesOf = (eventTable: string) => ({
+export const rollupTablesOf = (eventTable: string): RollupTables => ({
   events: `${eventTable}_days`,
   visits: `${eventTable}_visits`,
 });
@@ -135,7 +136,7 @@ export function conversionTotalsRolled(query: StatsQuery, from: number, to: numb
 export async function rollUp(
   duck: Duck,
   events: string,
-  tables: ReturnType<typeof rollupTablesOf>,
+  tables: RollupTables,
   rollup: Rollup,
   days: readonly DayKey[],
 ): Promise<void> {

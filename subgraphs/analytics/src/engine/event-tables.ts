@@ -16,6 +16,7 @@ import {
   ROLLUP_COLUMNS,
   VISIT_ROLLUP_COLUMNS,
   type Rollup,
+  type RollupTables,
 } from './day-rollups';
 import type { SealedBlocks } from './sealed-blocks';
 
@@ -35,7 +36,7 @@ const hotSource = (change: string) => `h:${change}`;
 interface WebsiteTable {
   table: string;
   /** Its day rollups (engine/day-rollups.ts). */
-  rollups: ReturnType<typeof rollupTablesOf>;
+  rollups: RollupTables;
   /** The rollups (by rollupName) each loaded day has up to date. */
   rolled: Map<DayKey, Set<string>>;
   /** Whether this instance made the table (one left by another instance is made anew). */
@@ -88,7 +89,7 @@ export class EventTables {
     website: string,
     sources: readonly DaySources[],
     rollups: readonly Rollup[] = [],
-  ): Promise<{ table: string; rollups: ReturnType<typeof rollupTablesOf> }> {
+  ): Promise<{ table: string; rollups: RollupTables }> {
     let entry = this.websites.get(website);
     if (!entry) {
       const table = tableOf(website);

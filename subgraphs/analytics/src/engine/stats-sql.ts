@@ -88,7 +88,8 @@ export const isVisitDimension = (d: string): boolean => VISIT_COLUMNS[d] !== und
 
 const NONE = '(none)';
 const UNKNOWN = 'unknown';
-const VISIT_METRICS: ReadonlySet<StatsMetric> = new Set([
+/** Metrics of visits rather than of events. */
+export const VISIT_METRICS: ReadonlySet<StatsMetric> = new Set([
   'sessions',
   'bounce_rate',
   'visit_duration',

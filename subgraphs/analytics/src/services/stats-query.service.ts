@@ -17,6 +17,7 @@ import {
   rollupsFor,
   type Rollup,
   type RollupDimension,
+  type RollupTables,
 } from '../engine/day-rollups';
 import { compileRollupQuery, compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
 import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
@@ -98,8 +99,7 @@ const ATTEMPTS = 3;
  * totals of its rollups where they serve), or its day rollups of a dimension.
  */
 type Source =
-  | { table: string; totals: string | null }
-  | { rollups: { events: string; visits: string }; dimension: RollupDimension };
+  { table: string; totals: string | null } | { rollups: RollupTables; dimension: RollupDimension };
 
 /**
  * POST /query's answers, from every event of the range (engine/stats-sql.ts for the statement,
@@ -210,7 +210,7 @@ export class StatsQueryService {
     website: string,
     days: readonly DayKey[],
     rollups: readonly Rollup[],
-  ): Promise<{ table: string; rollups: { events: string; visits: string } }> {
+  ): Promise<{ table: string; rollups: RollupTables }> {
     const unique = [...new Set(days)];
     for (let attempt = 1; ; attempt += 1) {
       const sources = await this.model.consistent(website, (index, q) => {
