@@ -63,6 +63,21 @@ module.exports = {
       to: { path: `^(${SERVICES.join('|')}|common|scripts)/` },
     },
     {
+      name: 'analytics-reads-through-the-read-model',
+      comment:
+        'only the read model (services/read-model.ts and its record-reads.ts) reads the hot tier, the day index, the snapshots and the cold windows; the write path (ingest, day lifecycle, retention) keeps them',
+      severity: 'error',
+      from: {
+        path: '^subgraphs/analytics/src/(services|resolvers)/',
+        pathNot:
+          '^subgraphs/analytics/src/services/(read-model|record-reads|ingest\\.service|day-lifecycle|retention\\.service)\\.ts$',
+      },
+      to: {
+        path: '^subgraphs/analytics/src/store/(hot-query|hot-day|hot-applier|hot-writes|snapshots|windows|raw-log|day-index)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: `^(${SERVICES.join('|')}|common)/` },

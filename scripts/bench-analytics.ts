@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { createRedis } from '../common/platform/redis';
-import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
+import { demoTraffic } from './lib/demo-traffic';
 import { startStack } from '../test/support/stack';
 import { startBenchDatabase } from './lib/bench-database';
 import {
@@ -35,6 +35,7 @@ import {
   todaysPageviews as today,
   type Site,
 } from './lib/bench-traffic';
+import { waitUntilIdle, waitUntilSealed } from '../test/support/ingest-idle';
 
 process.env.NODE_ENV ??= 'production';
 const options = new Command()
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
     say(
       `bare Node server ${figures.bare_node_rps} req/s; POST /api/collect ${figures.collect_rps} req/s (${ratio(Number(figures.collect_rps), Number(figures.bare_node_rps))})`,
     );
-    await ingest.waitUntilIdle(120_000);
+    await waitUntilIdle(ingest, 120_000);
 
     // 2. and 4. Ingestion of scattered traffic, timed from the first append to the last applied.
     const measureIngest = async (sites: Site[], label: string) => {
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
       const kinds = new Set(events.map((e) => e.type)).size;
       const start = performance.now();
       await append(redis, prefix, events);
-      await ingest.waitUntilIdle(600_000);
+      await waitUntilIdle(ingest, 600_000);
       const rate = Math.round(events.length / ((performance.now() - start) / 1000));
       say(
         `ingestion ${label}: ${events.length} events (${kinds} kinds, ${visitors} visitors, ${pages} distinct pages, ${sites.length} websites) applied at ${rate} events/s`,
@@ -196,9 +197,9 @@ async function main(): Promise<void> {
     const historyStart = performance.now();
     await append(redis, prefix, history, bar);
     bar.stop();
-    await ingest.waitUntilIdle(1_800_000);
+    await waitUntilIdle(ingest, 1_800_000);
     const applied = performance.now();
-    await ingest.waitUntilSealed(600_000);
+    await waitUntilSealed(ingest, 600_000);
     say(
       `history: ${largeEvents.length} events and ${largeVisitors} visitors on the large website, ${smallEvents} on the small one; applied in ${seconds(applied - historyStart)}, sealed ${seconds(performance.now() - applied)} later`,
     );
@@ -317,7 +318,7 @@ async function main(): Promise<void> {
     const afterBatch: number[] = [];
     for (let i = 0; i < 30; i += 1) {
       await append(redis, prefix, fresh.slice(i * 50, (i + 1) * 50));
-      await ingest.waitUntilIdle(60_000);
+      await waitUntilIdle(ingest, 60_000);
       afterBatch.push((await call(routes[3]![1](large.id))).ms);
     }
     figures.pages_p50_after_batch_1m = p50(afterBatch);

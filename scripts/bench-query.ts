@@ -50,6 +50,7 @@ import {
   type Site,
 } from './lib/bench-traffic';
 import { startBenchDatabase } from './lib/bench-database';
+import { waitUntilIdle } from '../test/support/ingest-idle';
 
 process.env.NODE_ENV ??= 'production';
 const options = new Command()
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
       const events = scatteredTraffic(sites, 6_000);
       const t = performance.now();
       await appendToStream(redis, prefix, events);
-      await ingest.waitUntilIdle(600_000);
+      await waitUntilIdle(ingest, 600_000);
       const rate = Math.round(events.length / ((performance.now() - t) / 1000));
       say(`ingestion ${label}: ${events.length} events applied at ${rate} events/s`);
       return rate;
@@ -297,7 +298,7 @@ async function main(): Promise<void> {
         } as CollectedEvent);
     }
     await appendToStream(redis, prefix, views);
-    await ingest.waitUntilIdle(600_000);
+    await waitUntilIdle(ingest, 600_000);
     const ranked: Array<{ dimensions: string[]; metrics: number[] }> = [];
     let totalRows = 0;
     for (let offset = 0; offset < distinct; offset += 10_000) {

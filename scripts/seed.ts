@@ -15,7 +15,7 @@ import { Command } from 'commander';
 import { MultiBar, Presets } from 'cli-progress';
 import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../rest-facade/src/collect/collector.service';
-import { demoTraffic } from '../rest-facade/src/collect/demo-traffic';
+import { demoTraffic } from './lib/demo-traffic';
 import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
 import {
   ANALYTICS_CONSUMER_GROUP,

@@ -8,7 +8,7 @@ import {
   type CollectedEvent,
 } from '../../common/contracts/collected-event';
 import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.schema';
-import { demoTraffic, type DemoEvent } from '../../rest-facade/src/collect/demo-traffic';
+import { demoTraffic, type DemoEvent } from './demo-traffic';
 import { enrich, normalizeIp } from '../../rest-facade/src/collect/enrich';
 import { DAY_MS, floorDay } from '../../subgraphs/analytics/src/ingest/time-buckets';
 

@@ -24,6 +24,7 @@ import { expectedStats, statsRowsOf } from '../support/stats-answer';
 import type { QueryBodyInput as QueryBody } from '../../rest-facade/src/routes/query-body';
 import { startStack, type Stack } from '../support/stack';
 import { api } from './analytics-helpers';
+import { waitUntilSealed } from '../support/ingest-idle';
 
 /**
  * Visitor ids (contract change in progress). `true`: a visitor's `id` is its hash id, the
@@ -122,9 +123,9 @@ describe('analytics at size: every figure of every route equals a recount from t
     };
     const { ingest } = stack.analytics.services;
     await append(enriched.filter((e) => !late(e)));
-    await ingest.waitUntilSealed(120_000);
+    await waitUntilSealed(ingest, 120_000);
     await append(enriched.filter(late));
-    await ingest.waitUntilSealed(120_000);
+    await waitUntilSealed(ingest, 120_000);
   }, 180_000);
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
 import { COLLECT_EVENTS_PER_MINUTE } from '../../rest-facade/src/routes/public.routes';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
 type Overview = { summary: { pageviews: number; sessions: number; unique_visitors: number } };
@@ -365,7 +366,7 @@ describe('public collection endpoint POST /api/collect', () => {
   );
 
   it('DATA-2: when only rejected requests were sent, then the website has no traffic; one valid page view then counts exactly once', async () => {
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     const k = await key();
     const empty = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
     expect(empty.status).toBe(200);
@@ -381,7 +382,7 @@ describe('public collection endpoint POST /api/collect', () => {
     });
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({ accepted: true });
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     const after = await api<Envelope<Overview>>(stack, k, `/analytics/${site.id}?range=24h`);
     expect(after.body.data.summary).toMatchObject({
       pageviews: 1,
@@ -429,7 +430,7 @@ describe('public collection endpoint POST /api/collect', () => {
       referrer: 'https://mail.example/inbox/42',
     });
     expect(response.status).toBe(202);
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
 
     const [stored, ...others] = await rawEventsOf(website.id, since);
     expect(others).toEqual([]);
@@ -479,7 +480,7 @@ describe('public collection endpoint POST /api/collect', () => {
       undefined,
     ])
       expect((await collect(stack, visit, purchase(revenue))).status).toBe(202);
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
 
     const stored = await rawEventsOf(website.id, since);
     expect(stored.map((e) => e.payload.revenue)).toEqual(

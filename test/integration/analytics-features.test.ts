@@ -3,6 +3,7 @@ import { openTestRedis } from '../support/redis';
 import { HotKeys, dayKeyOf, dayMarker } from '../../subgraphs/analytics/src/store/hot-keys';
 import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, IP, publicGet, UA } from './analytics-helpers';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
 type Pagination = { limit: number; offset: number; has_more: boolean };
@@ -78,7 +79,7 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
       }),
     ];
     expect(sent.map((r) => r.status)).toEqual(sent.map(() => 202));
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
   });
   afterAll(() => stack.stop());
 
@@ -226,7 +227,7 @@ describe('analytics: visitors paging, live visitors, heatmaps, replays and error
       },
     );
     expect(resent.status).toBe(202);
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     const k = await key();
     const list = () =>
       api<Envelope<{ sessions: Array<{ chunks: number; bytes: number }> }>>(

@@ -3,6 +3,7 @@ import { startAnalyticsSubgraph } from '../../subgraphs/analytics/src/app';
 import { loadAnalyticsConfig } from '../../subgraphs/analytics/src/config';
 import { startStack, testMongoUri, type Stack } from '../support/stack';
 import { analyticsAccount, collect, IP, UA } from './analytics-helpers';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 describe('collection across a graceful stop of the analytics subgraph', () => {
   let stack: Stack;
@@ -50,7 +51,7 @@ describe('collection across a graceful stop of the analytics subgraph', () => {
       MONGODB_URI: testMongoUri(`${stack.id}_analytics`),
     });
     restarted = await startAnalyticsSubgraph(config, createLogger('analytics-restarted', 'silent'));
-    await restarted.services.ingest.waitUntilIdle(20_000);
+    await waitUntilIdle(restarted.services.ingest, 20_000);
     expect(await restarted.services.totals.pageviewsOf([site.id])).toEqual([sent]);
   });
 });

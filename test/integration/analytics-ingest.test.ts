@@ -27,6 +27,7 @@ import type { LoggedEvent } from '../../subgraphs/analytics/src/store/raw-log';
 import { testMongoUri } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { seeded } from '../support/event-rows-dataset';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 const logger = createLogger('analytics-ingest-test', 'silent');
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
@@ -1083,10 +1084,10 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
 
       await a.ingest.start();
       try {
-        await a.ingest.waitUntilIdle();
+        await waitUntilIdle(a.ingest);
         for (const { event } of secondBatch())
           await redis.xadd(stream, '*', 'event', JSON.stringify(event));
-        await a.ingest.waitUntilIdle();
+        await waitUntilIdle(a.ingest);
       } finally {
         await a.ingest.stop();
       }

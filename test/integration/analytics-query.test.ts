@@ -1,5 +1,6 @@
 import { startStack, type Stack } from '../support/stack';
 import { analyticsAccount, api, collect, UA } from './analytics-helpers';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
 type Row = {
@@ -99,7 +100,7 @@ describe('POST /query/:websiteId: the event-level query language', () => {
     await goals.create(site.id, { kind: 'event', eventName: 'Signup' });
     await goals.create(site.id, { kind: 'event', eventName: 'Purchase', currency: 'EUR' });
     await goals.create(site.id, { kind: 'page', pagePath: '/docs*', name: 'Visit docs' });
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
   });
   afterAll(() => stack.stop());
 
@@ -234,7 +235,7 @@ describe('POST /query/:websiteId: the event-level query language', () => {
       { 'cf-ipcountry': v.country },
     );
     expect(response.status).toBe(202);
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
 
     const answer = await query({
       metrics: ['visitors', 'sessions'],
@@ -264,7 +265,7 @@ describe('POST /query/:websiteId: the event-level query language', () => {
       );
       expect(response.status).toBe(202);
     }
-    await stack.analytics.services.ingest.waitUntilIdle(60_000);
+    await waitUntilIdle(stack.analytics.services.ingest, 60_000);
     const response = await query({
       metrics: ['pageviews'],
       dimensions: ['page'],

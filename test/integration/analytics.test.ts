@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { http } from '../support/http';
 import { collect, analyticsAccount, api, IP, UA } from './analytics-helpers';
 import { startStack, type Stack } from '../support/stack';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 type Envelope<T> = {
   success: boolean;
@@ -94,7 +95,7 @@ describe('analytics: collected traffic read back through the External API', () =
     sites.overview = await websiteWithTraffic();
     sites.breakdowns = await websiteWithTraffic();
     sites.query = await websiteWithTraffic();
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
   });
   const use = (name: keyof typeof sites) =>
     beforeAll(() => {

@@ -3,6 +3,7 @@ import { deleteKeysMatching, openTestRedis } from '../support/redis';
 import { startStack, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { analyticsAccount, api, collect, IP, UA } from './analytics-helpers';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 type Overview = { data: { summary: { pageviews: number } } };
 
@@ -52,7 +53,7 @@ describe('POST /api/collect when Redis loses its data', () => {
   async function countedOnceSettled(siteId: string, key: string, expected: number) {
     const stored = async () => (await stack.analytics.services.totals.pageviewsOf([siteId]))[0]!;
     await waitFor(async () => (await stored()) >= expected, 20_000);
-    await ingest().waitUntilIdle(20_000);
+    await waitUntilIdle(ingest(), 20_000);
     const overview = await api<Overview>(stack, key, `/analytics/${siteId}?range=24h`);
     expect(overview.status).toBe(200);
     return overview.body.data.summary.pageviews;
@@ -63,7 +64,7 @@ describe('POST /api/collect when Redis loses its data', () => {
     const site = account.websites[0]!;
     const apiKey = await key();
     await pageviews(site, 5, 'applied');
-    await ingest().waitUntilIdle();
+    await waitUntilIdle(ingest());
 
     await ingest().stop();
     try {

@@ -15,6 +15,7 @@ import { startStack, type Stack } from '../support/stack';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { waitFor } from '../support/wait';
 import { analyticsAccount, api, UA } from './analytics-helpers';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 type Envelope<T> = { success: boolean; data: T };
 type Overview = { summary: { pageviews: number } };
@@ -113,7 +114,7 @@ describe('POST /api/collect while Redis is unavailable', () => {
     await restoreRedis();
     const apiKey = await key();
     await waitFor(async () => (await pageviewsOf(site.id, apiKey)) === sent, 20_000);
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     expect(await pageviewsOf(site.id, apiKey)).toBe(sent);
     // Timestamps are taken when the events were accepted, not when Redis took them.
     const visitors = await api<Envelope<VisitorList>>(

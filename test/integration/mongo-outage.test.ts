@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findMongoEngine, startEngine } from '../../scripts/lib/engines';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
@@ -187,7 +188,7 @@ describe('while MongoDB is unreachable', () => {
           })
         ).status === 200,
     );
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     const overview = await callApi<{ data: { summary: { pageviews: number } } }>(
       stack,
       'GET',

@@ -14,6 +14,7 @@ import { startStack, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { api, collect, IP, UA } from './analytics-helpers';
+import { waitUntilIdle } from '../support/ingest-idle';
 
 const RECREATED = 'stream consumer group was missing (Redis lost its data?); recreated it';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -110,14 +111,14 @@ describe('stream pipelines after Redis lost their stream', () => {
       expect(response.status).toBe(202);
     };
     await pageview(0);
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     expect(await pageviews()).toBe(1);
 
     await redis.del(analyticsEventStream(prefix()));
     for (let n = 1; n <= 20; n += 1) await pageview(n);
 
     // Waits for the group to have read and acknowledged everything in the recreated stream.
-    await stack.analytics.services.ingest.waitUntilIdle();
+    await waitUntilIdle(stack.analytics.services.ingest);
     expect(await pageviews()).toBe(21);
     expect(recoveries(logs, analyticsEventStream(prefix()))).toHaveLength(1);
   });

@@ -5,7 +5,7 @@
  * client IP and user agent the collector would see). The same seed and `now` give the same events.
  */
 import type { CollectPayload } from '../../rest-facade/src/collect/collect.schema';
-import { seededRandom } from '../../rest-facade/src/collect/demo-traffic';
+import { seededRandom } from '../../scripts/lib/demo-traffic';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

@@ -2,6 +2,7 @@ import { appendEvent } from '../../rest-facade/src/collect/collector.service';
 import type { CollectedEvent } from '../../common/contracts/collected-event';
 import { openTestRedis } from './redis';
 import type { Stack } from './stack';
+import { waitUntilIdle } from './ingest-idle';
 
 /** A page view of `path` on a website, as the collector would have enriched it. */
 export function buildPageview(
@@ -37,5 +38,5 @@ export async function ingestEvents(stack: Stack, events: CollectedEvent[]): Prom
   } finally {
     redis.disconnect();
   }
-  await stack.analytics.services.ingest.waitUntilIdle();
+  await waitUntilIdle(stack.analytics.services.ingest);
 }

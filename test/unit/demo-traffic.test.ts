@@ -1,6 +1,6 @@
 import type { CollectedEvent } from '../../common/contracts/collected-event';
 import { collectPayloadSchema } from '../../rest-facade/src/collect/collect.schema';
-import { demoTraffic } from '../../rest-facade/src/collect/demo-traffic';
+import { demoTraffic } from '../../scripts/lib/demo-traffic';
 import { enrich } from '../../rest-facade/src/collect/enrich';
 
 /** Two weeks of demo traffic, validated and enriched as POST /api/collect (and the seed) do. */

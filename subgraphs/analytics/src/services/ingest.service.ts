@@ -173,23 +173,20 @@ export class IngestService {
     return this.writerConnection;
   }
 
-  /** Resolves once every entry appended so far has been applied (tests, seeding, benchmarks). */
-  waitUntilIdle(timeoutMs = 10_000): Promise<void> {
-    return waitForStreamIdle(this.stores.redis, this.stream, timeoutMs);
-  }
-
-  /**
-   * Resolves once the stream is idle and no day is due for sealing (tests and benchmarks; with
-   * the default quiet time a day is due ten minutes after its last event).
-   */
-  async waitUntilSealed(timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await this.waitUntilIdle(Math.max(1, deadline - Date.now()));
-      if ((await this.days.dueDays()).length === 0) return;
-      if (Date.now() > deadline) throw new Error('analytics days were not sealed in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** Whether every entry appended to the stream so far has been read and acknowledged. */
+  async caughtUp(): Promise<boolean> {
+    const [lastId, groups] = await Promise.all([
+      this.stores.redis
+        .xinfo('STREAM', this.stream)
+        .then((info) => fieldOf(info as unknown[], 'last-generated-id')),
+      this.stores.redis.xinfo('GROUPS', this.stream) as Promise<unknown[][]>,
+    ]);
+    const group = groups.find((g) => fieldOf(g, 'name') === ANALYTICS_CONSUMER_GROUP);
+    return (
+      group !== undefined &&
+      fieldOf(group, 'last-delivered-id') === lastId &&
+      Number(fieldOf(group, 'pending')) === 0
+    );
   }
 
   private serialized(work: () => Promise<void>): Promise<void> {
@@ -306,30 +303,6 @@ export function isOutage(error: unknown): boolean {
   return (
     error instanceof ConcurrentApplyError || isMongoUnavailable(error) || isRedisUnavailable(error)
   );
-}
-
-/** Waits until the analytics consumer group has read and acknowledged everything in the stream. */
-export async function waitForStreamIdle(
-  redis: RedisClient,
-  stream: string,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [lastId, groups] = await Promise.all([
-      redis.xinfo('STREAM', stream).then((info) => fieldOf(info as unknown[], 'last-generated-id')),
-      redis.xinfo('GROUPS', stream) as Promise<unknown[][]>,
-    ]);
-    const group = groups.find((g) => fieldOf(g, 'name') === ANALYTICS_CONSUMER_GROUP);
-    if (
-      group &&
-      fieldOf(group, 'last-delivered-id') === lastId &&
-      Number(fieldOf(group, 'pending')) === 0
-    )
-      return;
-    if (Date.now() > deadline) throw new Error('analytics ingestion did not catch up in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 function fieldOf(flat: unknown[], name: string): unknown {

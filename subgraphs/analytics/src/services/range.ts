@@ -7,6 +7,7 @@ import {
   stepOf,
   type Granularity,
 } from '../ingest/time-buckets';
+import { dayKeyOf, type DayKey } from '../store/hot-keys';
 
 export const RANGES = [
   'LAST_24_HOURS',
@@ -67,3 +68,8 @@ export function bucketStarts(window: TimeWindow): number[] {
   for (let t = window.from; t <= window.lastBucket; t += stepOf(window.granularity)) starts.push(t);
   return starts;
 }
+
+/** The hot days a 24-hour window touches (yesterday and today). */
+export const daysOfHours = (window: TimeWindow): DayKey[] => [
+  ...new Set([dayKeyOf(window.from), dayKeyOf(window.lastBucket + HOUR_MS - 1)]),
+];

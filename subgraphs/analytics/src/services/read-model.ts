@@ -1,5 +1,6 @@
 import type { RedisClient } from '../../../../common/platform/redis';
-import { DAY_MS, HOUR_MS, floorDay } from '../ingest/time-buckets';
+import type { VisitorState } from '../ingest/aggregate';
+import { DAY_MS, floorDay } from '../ingest/time-buckets';
 import {
   addInto,
   addRows,
@@ -13,14 +14,7 @@ import {
 import type { DayIndexStore, WebsiteIndex } from '../store/day-index';
 import { HotQuery, HotReadCache } from '../store/hot-query';
 import { LRUCache } from 'lru-cache';
-import {
-  dayKeyOf,
-  dayStartOf,
-  daysBetween,
-  hourKeyOf,
-  type DayKey,
-  type HotKeys,
-} from '../store/hot-keys';
+import { dayStartOf, daysBetween, hourKeyOf, type HotKeys } from '../store/hot-keys';
 import type { Cells, SnapshotStore } from '../store/snapshots';
 import {
   cellOrder,
@@ -29,7 +23,14 @@ import {
   type ColdWindow,
   type WindowStore,
 } from '../store/windows';
-import { asDays, bucketStarts, type TimeWindow } from './range';
+import type { ReplayState } from '../store/visitor-codec';
+import { asDays, bucketStarts, daysOfHours, type TimeWindow } from './range';
+import {
+  planReplayRecords,
+  planVisitorRecords,
+  type RecordStores,
+  type Slice,
+} from './record-reads';
 import { mergeTop, RangeRows } from './range-rows';
 
 /** How often a read starts again because the index moved under it before giving up. */
@@ -50,10 +51,10 @@ export class ReadModel {
   private lastId = 0;
 
   constructor(
-    readonly redis: RedisClient,
-    readonly keys: HotKeys,
-    readonly index: DayIndexStore,
-    readonly snapshots: SnapshotStore,
+    private readonly redis: RedisClient,
+    private readonly keys: HotKeys,
+    private readonly index: DayIndexStore,
+    private readonly snapshots: SnapshotStore,
     private readonly windows: WindowStore,
     /** Memory for the hot tier's answers and the rows merged from them, kept between changes. */
     cacheBytes = 32 * 1024 * 1024,
@@ -79,6 +80,29 @@ export class ReadModel {
       if (String(index.rev) === (epoch ?? '0') || attempt === CONSISTENT_ATTEMPTS) return finish();
       index = await this.index.current(website, epoch);
     }
+  }
+
+  private get recordStores(): RecordStores {
+    return { redis: this.redis, keys: this.keys, snapshots: this.snapshots };
+  }
+
+  /** Visitor records of a window in the order first seen, items `slice.start`..`slice.end`. */
+  visitorRecords(
+    website: string,
+    window: TimeWindow,
+    keptSince: number,
+    slice: Slice,
+  ): Promise<VisitorState[]> {
+    return this.consistent(website, (index, q) =>
+      planVisitorRecords(this.recordStores, website, { index, q, window, keptSince, slice }),
+    );
+  }
+
+  /** Replay sessions of a window, newest first, items `slice.start`..`slice.end`. */
+  replayRecords(website: string, window: TimeWindow, slice: Slice): Promise<ReplayState[]> {
+    return this.consistent(website, (index, q) =>
+      planReplayRecords(this.recordStores, { index, q, window, slice }),
+    );
   }
 
   /** The cold window of a day range ending today, when the window is one (else null). */
@@ -313,7 +337,3 @@ export function sumRows(list: Rows[]): Rows {
 
 /** Today (start of the current UTC day) for a clock reading. */
 export const todayOf = (now: number) => floorDay(now);
-/** The hot days a 24-hour window touches (yesterday and today). */
-export const daysOfHours = (window: TimeWindow): DayKey[] => [
-  ...new Set([dayKeyOf(window.from), dayKeyOf(window.lastBucket + HOUR_MS - 1)]),
-];

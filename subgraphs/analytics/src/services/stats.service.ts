@@ -1,13 +1,8 @@
-import type { VisitorState } from '../ingest/aggregate';
 import { DAY_MS } from '../ingest/time-buckets';
 import { addInto, rates, zero, type Family, type Vector } from '../store/counters';
 import { mergeErrorMeta, type ErrorMeta } from '../store/error-meta';
-import { visitorStates } from '../store/hot-query';
-import { dayStartOf, daysBetween, type DayKey } from '../store/hot-keys';
-import { VISITOR_CHUNK } from '../store/snapshots';
-import { byFirstSeen, newestFirst, type ReplayState } from '../store/visitor-codec';
-import { asDays, windowOf, type AnalyticsRange } from './range';
-import { daysOfHours, todayOf, type ReadModel } from './read-model';
+import { windowOf, type AnalyticsRange } from './range';
+import { todayOf, type ReadModel } from './read-model';
 
 export const DIMENSIONS = {
   COUNTRY: 'country',
@@ -65,31 +60,6 @@ export function breakdownRow([value, v]: [string, Vector]): BreakdownRow {
   };
 }
 
-/** A list made of per-day segments, read one slice at a time. */
-interface Segment<T> {
-  count: number;
-  read(start: number, end: number): Promise<T[]>;
-}
-
-/** Items `start`..`end` of the segments in order; segments past `end` are never made. */
-async function sliceSegments<T>(
-  segments: ReadonlyArray<Segment<T> | (() => Segment<T> | Promise<Segment<T>>)>,
-  start: number,
-  end: number,
-) {
-  const items: T[] = [];
-  let offset = 0;
-  for (const made of segments) {
-    const segment = typeof made === 'function' ? await made() : made;
-    const from = Math.max(start, offset);
-    const to = Math.min(end, offset + segment.count);
-    if (from < to) items.push(...(await segment.read(from - offset, to - offset)));
-    offset += segment.count;
-    if (offset >= end) break;
-  }
-  return items;
-}
-
 /** The analytics reads (services/read-model.ts): a read costs its range's values, not the history. */
 export class StatsService {
   constructor(
@@ -132,56 +102,8 @@ export class StatsService {
     const now = this.now();
     const window = windowOf(range, now);
     const kept = now - this.retentionDays * DAY_MS;
-    const { redis, keys, snapshots } = this.model;
-    const states = (day: DayKey, ids: string[]) => visitorStates(redis, keys, websiteId, day, ids);
-    const records = await this.model.consistent(websiteId, (index, q) => {
-      if (window.granularity === 'hour') {
-        // Yesterday's visitors last seen in the window, then all of today's.
-        const [yesterday, today] = daysOfHours(window);
-        const seen = yesterday && today ? q.visitorsSeenSince(yesterday, window.from) : null;
-        const last = today ?? yesterday!;
-        const todays = q.visitorCount(last);
-        return async () => {
-          const segments: Segment<VisitorState>[] = [];
-          if (seen) {
-            const earlier = (await states(yesterday!, seen())).sort(byFirstSeen);
-            segments.push({ count: earlier.length, read: async (s, e) => earlier.slice(s, e) });
-          }
-          segments.push({
-            count: todays(),
-            read: async (s, e) =>
-              states(last, await redis.zrange(keys.visitorsByFirstSeen(websiteId, last), s, e - 1)),
-          });
-          return sliceSegments(segments, page.offset, page.offset + page.limit + 1);
-        };
-      }
-      const days = daysBetween(window.from, window.lastBucket).filter(
-        (day) => dayStartOf(day) + DAY_MS > kept,
-      );
-      const segments = days.map((day): (() => Segment<VisitorState>) => {
-        const entry = index.days.get(day);
-        if (entry?.hot) {
-          const count = q.visitorCount(day);
-          return () => ({
-            count: count(),
-            read: async (s, e) =>
-              states(day, await redis.zrange(keys.visitorsByFirstSeen(websiteId, day), s, e - 1)),
-          });
-        }
-        const snapshot = entry?.snapshot;
-        return () => ({
-          count: snapshot ? entry.visitors : 0,
-          read: async (s, e) => {
-            const chunks: VisitorState[] = [];
-            for (let k = Math.floor(s / VISITOR_CHUNK); k * VISITOR_CHUNK < e; k += 1)
-              chunks.push(...(await snapshots.visitorChunk(snapshot!, k)));
-            const base = Math.floor(s / VISITOR_CHUNK) * VISITOR_CHUNK;
-            return chunks.slice(s - base, e - base);
-          },
-        });
-      });
-      return () => sliceSegments(segments, page.offset, page.offset + page.limit + 1);
-    });
+    const slice = { start: page.offset, end: page.offset + page.limit + 1 };
+    const records = await this.model.visitorRecords(websiteId, window, kept, slice);
     const { items, pagination } = paginate(records, page);
     return {
       visitors: items.map((v) => ({
@@ -256,39 +178,8 @@ export class StatsService {
 
   async replaySessions(websiteId: string, range: AnalyticsRange, page: Page) {
     const window = windowOf(range, this.now());
-    const { snapshots } = this.model;
-    const sessions = await this.model.consistent(websiteId, (index, q) => {
-      const days = [...daysBetween(asDays(window).from, window.lastBucket)].reverse();
-      const segments = days.map((day, i): (() => Promise<Segment<ReplayState>>) => {
-        const entry = index.days.get(day);
-        // The first day of a 24-hour window: only the sessions that started inside it.
-        const since =
-          window.granularity === 'hour' && i === days.length - 1 && days.length > 1
-            ? window.from
-            : null;
-        const inWindow = (list: ReplayState[]) =>
-          since === null ? list : list.filter((r) => r.startedAt >= since);
-        if (entry?.hot) {
-          const read = q.replays(day);
-          return async () => {
-            const list = inWindow([...read().values()].sort(newestFirst));
-            return { count: list.length, read: async (s, e) => list.slice(s, e) };
-          };
-        }
-        const snapshot = entry?.snapshot;
-        return async () => {
-          if (!snapshot) return { count: 0, read: async () => [] };
-          if (since === null)
-            return {
-              count: entry.replays,
-              read: async (s, e) => (await snapshots.read(snapshot)).replays.slice(s, e),
-            };
-          const list = inWindow((await snapshots.read(snapshot)).replays);
-          return { count: list.length, read: async (s, e) => list.slice(s, e) };
-        };
-      });
-      return () => sliceSegments(segments, page.offset, page.offset + page.limit + 1);
-    });
+    const slice = { start: page.offset, end: page.offset + page.limit + 1 };
+    const sessions = await this.model.replayRecords(websiteId, window, slice);
     const { items, pagination } = paginate(sessions, page);
     return {
       sessions: items.map((s) => ({

@@ -1,4 +1,4 @@
-import type { CollectRequest } from './collect.schema';
+import type { CollectRequest } from '../../rest-facade/src/collect/collect.schema';
 
 /** A small seeded PRNG (mulberry32), so demo traffic is the same on every run. */
 export function seededRandom(seed: number): () => number {
