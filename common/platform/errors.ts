@@ -1,39 +1,49 @@
 import { GraphQLError } from 'graphql';
 
+export interface AppErrorFields {
+  /** Stable and documented: what a client branches on. */
+  code: string;
+  message: string;
+  /** The HTTP status the facade answers with (`extensions.httpStatus`). */
+  status: number;
+  details?: Record<string, unknown>;
+  /**
+   * Subgraphs must answer HTTP 200 with errors in the body (otherwise the gateway discards the
+   * body), so an error sets the response's own status (Apollo's `http` extension, which Apollo
+   * strips from the body) only when asked: for errors raised before execution.
+   */
+  setsResponseStatus?: boolean;
+  /** Logged, never sent. */
+  cause?: unknown;
+}
+
 /**
  * Every failure a subgraph reports carries a stable `code` and the HTTP status the facade should
- * answer with. The facade's single error mapper reads both; nothing else formats error bodies.
+ * answer with, `httpStatus`, which travels with the error through the gateway; the facade's
+ * single error mapper reads both, and nothing else formats error bodies.
  */
 export class AppError extends GraphQLError {
-  /**
-   * `httpStatus` travels with the error through the gateway to the facade, which maps it to the
-   * REST status. Subgraphs must answer HTTP 200 with errors in the body (otherwise the gateway
-   * discards the body), so the `http` extension that sets the response status is opt-in.
-   */
-  constructor(
-    code: string,
-    message: string,
-    status: number,
-    details?: Record<string, unknown>,
-    options: { setsResponseStatus?: boolean } = {},
-  ) {
+  constructor({ code, message, status, details, setsResponseStatus, cause }: AppErrorFields) {
     super(message, {
       extensions: {
         code,
         httpStatus: status,
-        ...(options.setsResponseStatus ? { http: { status } } : {}),
+        ...(setsResponseStatus ? { http: { status } } : {}),
         ...(details ? { details } : {}),
       },
     });
+    if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
   }
 }
 
 export const unauthenticated = (message = 'Authentication required') =>
-  new AppError('UNAUTHENTICATED', message, 401);
-export const forbidden = (message = 'Not allowed') => new AppError('forbidden', message, 403);
-export const notFound = (what: string) => new AppError('not_found', `${what} not found`, 404);
+  new AppError({ code: 'UNAUTHENTICATED', message, status: 401 });
+export const forbidden = (message = 'Not allowed') =>
+  new AppError({ code: 'forbidden', message, status: 403 });
+export const notFound = (what: string) =>
+  new AppError({ code: 'not_found', message: `${what} not found`, status: 404 });
 export const badInput = (message: string, details?: Record<string, unknown>) =>
-  new AppError('invalid_parameters', message, 400, details);
+  new AppError({ code: 'invalid_parameters', message, status: 400, details });
 
 /**
  * A service behind this one could not be reached (connection refused or reset, time-out): a 503
@@ -43,14 +53,11 @@ export const serviceUnavailable = (
   service: string,
   cause: unknown,
   options: { setsResponseStatus?: boolean } = {},
-) => {
-  const error = new AppError(
-    'service_unavailable',
-    `The ${service} service is unavailable; retry shortly`,
-    503,
-    undefined,
-    options,
-  );
-  (error as { cause?: unknown }).cause = cause;
-  return error;
-};
+) =>
+  new AppError({
+    code: 'service_unavailable',
+    message: `The ${service} service is unavailable; retry shortly`,
+    status: 503,
+    setsResponseStatus: options.setsResponseStatus,
+    cause,
+  });

@@ -108,11 +108,11 @@ export function oneAtATime(
       return await withRedisLock(redis, `${lockPrefix}${id}`, options, change);
     } catch (error) {
       if (error instanceof LockBusyError)
-        throw new AppError(
-          'conflict',
-          `${what} is being changed by another request; try again`,
-          409,
-        );
+        throw new AppError({
+          code: 'conflict',
+          message: `${what} is being changed by another request; try again`,
+          status: 409,
+        });
       if (error instanceof LockUnavailableError) throw serviceUnavailable('Redis', error);
       throw error;
     }

@@ -8,7 +8,7 @@ import { metricsAccess, metricsRouter, ServiceMetrics } from './metrics';
 import { connectMongo, pingMongo } from './mongo';
 import express from 'express';
 import { circuitGate, MongoCircuit } from './mongo-circuit';
-import { databaseUnavailable } from './subgraph-server';
+import { databaseUnavailable } from './graphql-errors';
 import { connectRedis, pingRedis } from './redis';
 import type { ReadinessCheck } from './health';
 import type { SubgraphConfig } from './subgraph-config';

@@ -11,7 +11,8 @@ import { readManifest, type OperationManifest } from '../../common/contracts/per
 import { connectRedis, pingRedis } from '../../common/platform/redis';
 import { API_KEY_PREFIX } from '../../common/platform/secrets';
 import { trustProxySetting } from '../../common/platform/trusted-proxies';
-import { apiKeysAtTheRestApi, presentedCredential } from './authenticate';
+import { presentedCredential } from './authenticate';
+import { apiKeysAtTheRestApi } from './errors';
 import type { GatewayConfig } from './config';
 import { paymentWebhookRouter } from './payment-webhook';
 import { startGatewayEngine } from './engine';

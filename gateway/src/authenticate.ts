@@ -1,5 +1,11 @@
 import type { RedisClient } from '../../common/platform/redis';
-import { AppError, serviceUnavailable } from '../../common/platform/errors';
+import {
+  invalidApiKey,
+  invalidToken,
+  keyExpired,
+  keysUnavailable,
+  paidPlanRequired,
+} from './errors';
 import { createCredentialCache } from '../../common/platform/credential-cache';
 import type { VersionedCache } from '../../common/platform/versioned-cache';
 import type {
@@ -17,55 +23,6 @@ import { TokenUseRecorder } from '../../common/contracts/token-use';
 const RESOLVE_QUERY = `query ResolveCredential($secretHash: String!) {
   resolveCredential(secretHash: $secretHash) { kind id userId organizationId organizationPlan permissions websiteIds expiresAt }
 }`;
-
-/** Authentication happens before execution, so these set the gateway's HTTP status too. */
-const RESPONSE_STATUS = { setsResponseStatus: true };
-
-export const invalidApiKey = () =>
-  new AppError(
-    'invalid_api_key',
-    'The API key is missing, malformed, unknown or no longer valid',
-    401,
-    undefined,
-    RESPONSE_STATUS,
-  );
-export const invalidToken = () =>
-  new AppError(
-    'invalid_access_token',
-    'The access token is missing, unknown or revoked',
-    401,
-    undefined,
-    RESPONSE_STATUS,
-  );
-/**
- * The key was identified though refused: its id travels in `details` so the facade can log the
- * call under the key (the REST body of these errors carries no details).
- */
-export const keyExpired = (keyId: string) =>
-  new AppError(
-    'key_expired',
-    'The API key has expired; create a new key in the dashboard',
-    401,
-    { keyId },
-    RESPONSE_STATUS,
-  );
-export const paidPlanRequired = (keyId: string) =>
-  new AppError(
-    'API_PAID_PLAN_REQUIRED',
-    'The External API requires a Pro, Scale or Enterprise plan',
-    403,
-    { keyId },
-    RESPONSE_STATUS,
-  );
-
-export const apiKeysAtTheRestApi = () =>
-  new AppError(
-    'api_key_not_accepted_here',
-    'API keys are accepted by the External API (/api/external/v1), where limits and quotas apply',
-    403,
-    undefined,
-    RESPONSE_STATUS,
-  );
 
 /** Turns a presented credential into the identity the subgraphs receive, or a 401/403. */
 export class Authenticator {
@@ -123,7 +80,7 @@ export class Authenticator {
       });
     } catch (error) {
       // Logged once, with the request id, where errors are formatted (hideInternalErrors).
-      throw serviceUnavailable('keys', error, RESPONSE_STATUS);
+      throw keysUnavailable(error);
     }
     const body = JSON.parse(answer.text) as {
       data?: { resolveCredential: ResolvedCredential | null };
@@ -132,7 +89,7 @@ export class Authenticator {
     const failure = `keys subgraph could not resolve a credential (HTTP ${answer.status})`;
     // The keys subgraph's own store is unreachable: the caller may retry, as above.
     if (body.errors?.some((e) => e.extensions?.code === 'service_unavailable'))
-      throw serviceUnavailable('keys', new Error(failure), RESPONSE_STATUS);
+      throw keysUnavailable(new Error(failure));
     if (answer.status !== 200 || body.errors || !body.data) throw new Error(failure);
     return body.data.resolveCredential;
   }

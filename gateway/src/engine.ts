@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import { signIdentity } from '../../common/contracts/identity';
 import type { Logger } from '../../common/platform/logger';
 import type { OperationManifest } from '../../common/contracts/persisted-operations';
-import { hideInternalErrors } from '../../common/platform/subgraph-server';
+import { hideInternalErrors } from '../../common/platform/graphql-errors';
 import { Authenticator } from './authenticate';
 import type { GatewayContext } from './context';
 import type { EngineConfig } from './engine-config';

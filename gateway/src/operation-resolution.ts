@@ -1,7 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerErrorCode } from '@apollo/server/errors';
-import { GraphQLError } from 'graphql';
 import type { GatewayContext } from './context';
+import { operationNotResolved } from './errors';
 
 /**
  * A document whose operation cannot be picked (an unknown operationName, or several operations
@@ -15,17 +14,7 @@ export function operationResolution(): ApolloServerPlugin<GatewayContext> {
       return {
         async didResolveOperation({ operation, request }) {
           if (operation) return;
-          throw new GraphQLError(
-            request.operationName
-              ? `Unknown operation named "${request.operationName}".`
-              : 'Must provide operation name if query contains multiple operations.',
-            {
-              extensions: {
-                code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE,
-                http: { status: 400 },
-              },
-            },
-          );
+          throw operationNotResolved(request.operationName);
         },
       };
     },

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
-import { AppError } from '../../common/platform/errors';
+import { persistedOperationRequired } from './errors';
 import type { OperationManifest } from '../../common/contracts/persisted-operations';
 import type { GatewayContext } from './context';
 
@@ -43,13 +43,7 @@ export function manifestOnlyForApiKeys(cache: ManifestCache): ApolloServerPlugin
         // Thrown here (not earlier), Apollo answers with the error's own status instead of a 500.
         async didResolveOperation({ contextValue, queryHash }) {
           if (contextValue.identity.kind === 'apiKey' && !cache.has(queryHash)) {
-            throw new AppError(
-              'PERSISTED_QUERY_REQUIRED',
-              'API keys may run only persisted operations',
-              403,
-              undefined,
-              { setsResponseStatus: true },
-            );
+            throw persistedOperationRequired();
           }
         },
       };

@@ -3,7 +3,7 @@ import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import type { CallerIdentity } from '../../common/contracts/identity';
 import type { Logger } from '../../common/platform/logger';
 import type { OperationManifest } from '../../common/contracts/persisted-operations';
-import { hideInternalErrors } from '../../common/platform/subgraph-server';
+import { hideInternalErrors } from '../../common/platform/graphql-errors';
 import type { GatewayEngine } from '../../gateway/src/engine';
 
 export interface GraphQLErrorPayload {

@@ -11,7 +11,7 @@ import {
   invalidToken,
   keyExpired as gatewayKeyExpired,
   paidPlanRequired,
-} from '../../gateway/src/authenticate';
+} from '../../gateway/src/errors';
 import {
   ApiError,
   internalError,
@@ -233,7 +233,9 @@ describe('the OpenAPI document', () => {
     const viaGateway = (error: GraphQLError) =>
       fromGraphQLErrors([error.toJSON() as GraphQLErrorPayload]);
     // Raised inline where they happen (common/platform/redis-lock.ts, collect/public.handlers.ts).
-    const conflict = viaGateway(new AppError('conflict', 'The webhook is being changed', 409));
+    const conflict = viaGateway(
+      new AppError({ code: 'conflict', message: 'The webhook is being changed', status: 409 }),
+    );
     const unknownTrackingCode = new ApiError(404, 'unknown_tracking_code', 'No website');
     const badPath = toApiError(new URIError('Failed to decode param'));
     const tooLarge = toApiError({ type: 'entity.too.large' });

@@ -1,4 +1,8 @@
 import { AppError } from '../../../common/platform/errors';
 
 export const tooManyGoals = (limit: number) =>
-  new AppError('goal_limit_reached', `A website may have at most ${limit} goals`, 409);
+  new AppError({
+    code: 'goal_limit_reached',
+    message: `A website may have at most ${limit} goals`,
+    status: 409,
+  });
