@@ -37,7 +37,7 @@ function parseQueryOnce(req: Request, _res: Response, next: NextFunction): void 
 
 /** An error answered outside the routes (a Node-level refusal, /metrics) in the API's envelope. */
 const envelopeErrorBody = (status: number, code: string, message: string) =>
-  errorBody(new ApiError(status, code, message));
+  errorBody(new ApiError({ status, code, message }));
 
 export function createFacadeApp(deps: ExternalApiDeps, collector: CollectorService): Express {
   const app = express();

@@ -34,14 +34,17 @@ export function fromGraphQLErrors(errors: GraphQLErrorPayload[]): ApiError {
     const details = clientError.extensions?.details;
     // A subgraph's 429 says how long to wait in details.retryAfterSeconds; HTTP, in Retry-After.
     const retryAfter = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-    return new ApiError(
+    return new ApiError({
       status,
       code,
-      clientError.message,
-      AUTH_CODES.has(code) ? 'auth' : 'envelope',
-      status === 429 && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {},
+      message: clientError.message,
+      shape: AUTH_CODES.has(code) ? 'auth' : 'envelope',
+      headers:
+        status === 429 && typeof retryAfter === 'number'
+          ? { 'Retry-After': String(retryAfter) }
+          : {},
       details,
-    );
+    });
   }
   // A service behind the gateway could not be reached: retryable, like the gateway being down.
   const unavailable = errors.find((e) => e.extensions?.httpStatus === 503);
@@ -105,13 +108,17 @@ export function toApiError(error: unknown): ApiError {
   // Content-Length, so there is no JSON to read.
   if ((error as { status?: number } | null)?.status === 400) return unreadableBody();
   if (type === 'entity.too.large')
-    return new ApiError(413, 'payload_too_large', 'The request body is too large');
+    return new ApiError({
+      status: 413,
+      code: 'payload_too_large',
+      message: 'The request body is too large',
+    });
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new ApiError(
-      415,
-      'unsupported_media_type',
-      'The request body encoding is not supported',
-    );
+    return new ApiError({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'The request body encoding is not supported',
+    });
   }
   return internalError(error);
 }

@@ -236,7 +236,11 @@ describe('the OpenAPI document', () => {
     const conflict = viaGateway(
       new AppError({ code: 'conflict', message: 'The webhook is being changed', status: 409 }),
     );
-    const unknownTrackingCode = new ApiError(404, 'unknown_tracking_code', 'No website');
+    const unknownTrackingCode = new ApiError({
+      status: 404,
+      code: 'unknown_tracking_code',
+      message: 'No website',
+    });
     const badPath = toApiError(new URIError('Failed to decode param'));
     const tooLarge = toApiError({ type: 'entity.too.large' });
     const badEncoding = toApiError({ type: 'encoding.unsupported' });
@@ -389,7 +393,9 @@ describe('the OpenAPI document', () => {
 
     it('when a body carries a code the response does not list, then it does not validate', () => {
       const { pointer } = documentedResponse('listVisitors', '404')!;
-      const body = errorBody(new ApiError(404, 'unknown_tracking_code', 'No website'));
+      const body = errorBody(
+        new ApiError({ status: 404, code: 'unknown_tracking_code', message: 'No website' }),
+      );
       expect(validateAt(schemaAt(pointer, 'application/json'), body)).toMatch(/allowed values/);
     });
   });

@@ -30,8 +30,13 @@ export const COLLECT_RETRY_AFTER_SECONDS = 30;
 
 /** 503 with Retry-After: Redis cannot take events now and this facade cannot hold more. */
 export const collectionUnavailable = (message: string) => {
-  const error = new ApiError(503, 'service_unavailable', message, 'envelope', {
-    'Retry-After': String(COLLECT_RETRY_AFTER_SECONDS),
+  const error = new ApiError({
+    status: 503,
+    code: 'service_unavailable',
+    message,
+    headers: {
+      'Retry-After': String(COLLECT_RETRY_AFTER_SECONDS),
+    },
   });
   // The writer warns once per outage; refused beacons are not logged one by one.
   error.outageLogged = true;

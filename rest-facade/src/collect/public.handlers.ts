@@ -16,7 +16,11 @@ import { TRACKER_SCRIPT } from './tracker-script';
 export const COUNTRY_HEADER = 'cf-ipcountry';
 
 const unknownTrackingCode = () =>
-  new ApiError(404, 'unknown_tracking_code', 'No website has this tracking code');
+  new ApiError({
+    status: 404,
+    code: 'unknown_tracking_code',
+    message: 'No website has this tracking code',
+  });
 
 export const trackerScript = () => (_req: Request, res: Response) => {
   res
@@ -30,11 +34,11 @@ export function collectEvent({ deps, collector }: PublicServices) {
   const trustProxy = deps.config.trustedProxies !== '';
   return async (req: Request, res: Response): Promise<void> => {
     if (typeof req.body !== 'string' || req.body === '')
-      throw new ApiError(
-        400,
-        'invalid_parameters',
-        'Send the event as a JSON body (text/plain or application/json)',
-      );
+      throw new ApiError({
+        status: 400,
+        code: 'invalid_parameters',
+        message: 'Send the event as a JSON body (text/plain or application/json)',
+      });
     let json: unknown;
     try {
       json = JSON.parse(req.body);
@@ -43,7 +47,11 @@ export function collectEvent({ deps, collector }: PublicServices) {
     }
     const parsed = collectPayloadSchema.safeParse(json);
     if (!parsed.success)
-      throw new ApiError(400, 'invalid_parameters', describeIssues(parsed.error));
+      throw new ApiError({
+        status: 400,
+        code: 'invalid_parameters',
+        message: describeIssues(parsed.error),
+      });
     const userAgent = req.get('user-agent') ?? '';
     // Known bots are answered 202 like everyone else, counted nowhere, and told why.
     const notCounted = notCountedReason(userAgent);

@@ -28,20 +28,21 @@ interface TokenCall {
 }
 
 const accessTokenRequired = () =>
-  new ApiError(
-    401,
-    'invalid_access_token',
-    'Send an access token in the Authorization header: Bearer wat_…',
-    'auth',
-  );
+  new ApiError({
+    status: 401,
+    code: 'invalid_access_token',
+    message: 'Send an access token in the Authorization header: Bearer wat_…',
+    shape: 'auth',
+  });
 
 const apiKeyNotAccepted = () =>
-  new ApiError(
-    401,
-    'invalid_access_token',
-    'Webhook management requires an access token (Authorization: Bearer wat_…), not an API key',
-    'auth',
-  );
+  new ApiError({
+    status: 401,
+    code: 'invalid_access_token',
+    message:
+      'Webhook management requires an access token (Authorization: Bearer wat_…), not an API key',
+    shape: 'auth',
+  });
 
 /** Only the bearer token is taken: webhook management never accepts X-API-Key. */
 const requireAccessToken: Step<TokenCall> = (call) => {
