@@ -56,6 +56,25 @@ export function hideInternalErrors(
   countMongoError?: () => void,
 ): GraphQLFormattedError {
   const original = unwrapResolverError(error);
+  const answer =
+    callersMistake(formatted, original) ?? outage(formatted, original, logger, countMongoError);
+  if (answer) return answer;
+  logger.error(
+    { err: original, path: formatted.path, requestId: currentRequestId() },
+    'unexpected resolver error',
+  );
+  return {
+    message: 'Internal error',
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}
+
+/** A request the caller got wrong: answered with its own message, code and 4xx status. */
+function callersMistake(
+  formatted: GraphQLFormattedError,
+  original: unknown,
+): GraphQLFormattedError | null {
   if (
     original instanceof mongoose.Error.ValidationError ||
     original instanceof mongoose.Error.CastError
@@ -86,48 +105,39 @@ export function hideInternalErrors(
       path: formatted.path,
       extensions: { code: 'BAD_REQUEST', httpStatus: apolloStatus },
     };
+  return null;
+}
+
+/** Something behind this service could not be reached: a 503 the caller may retry, warned of once. */
+function outage(
+  formatted: GraphQLFormattedError,
+  original: unknown,
+  logger: Logger,
+  countMongoError?: () => void,
+): GraphQLFormattedError | null {
+  const err = (original as Error | undefined)?.message;
   if (isMongoUnavailable(original)) {
     countMongoError?.();
-    warnOfOutage(
-      logger,
-      { err: (original as Error)?.message },
-      'mongodb unavailable: answering 503 service_unavailable',
-    );
+    warnOfOutage(logger, { err }, 'mongodb unavailable: answering 503 service_unavailable');
     return { ...databaseUnavailable(), path: formatted.path };
   }
   if (isRedisUnavailable(original)) {
-    warnOfOutage(
-      logger,
-      { err: (original as Error)?.message },
-      'redis unavailable: answering 503 service_unavailable',
-    );
+    warnOfOutage(logger, { err }, 'redis unavailable: answering 503 service_unavailable');
     return {
       message: 'A store this service needs is unavailable; retry shortly',
       path: formatted.path,
       extensions: { code: 'service_unavailable', httpStatus: 503 },
     };
   }
-  if (status === 503 && code === 'service_unavailable') {
-    // An unreachable service behind this one (common/platform/errors.ts, serviceUnavailable): the caller
-    // may retry; logged as a warning, not as a bug.
-    warnOfOutage(
-      logger,
-      { err: (original as Error)?.message, path: formatted.path },
-      formatted.message,
-    );
+  const code = formatted.extensions?.code;
+  if (formatted.extensions?.httpStatus === 503 && code === 'service_unavailable') {
+    // An unreachable service behind this one (common/platform/errors.ts, serviceUnavailable).
+    warnOfOutage(logger, { err, path: formatted.path }, formatted.message);
     return {
       message: formatted.message,
       path: formatted.path,
       extensions: { code, httpStatus: 503 },
     };
   }
-  logger.error(
-    { err: original, path: formatted.path, requestId: currentRequestId() },
-    'unexpected resolver error',
-  );
-  return {
-    message: 'Internal error',
-    path: formatted.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR' },
-  };
+  return null;
 }

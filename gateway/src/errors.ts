@@ -79,3 +79,52 @@ export const operationNotResolved = (operationName: string | null | undefined) =
       },
     },
   );
+
+/** The dashboard's sign-in routes answer `{error:{code,message}}` with these (gateway/src/sign-in.ts). */
+export class SignInError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor({ status, code, message }: { status: number; code: string; message: string }) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const signInNeedsJson = () =>
+  new SignInError({ status: 415, code: 'unsupported_media_type', message: 'Send a JSON body' });
+export const linksNotMailedHere = () =>
+  new SignInError({
+    status: 503,
+    code: 'email_sign_in_unavailable',
+    message: 'Sign-in links cannot be mailed here; ask an operator for one',
+  });
+export const invalidEmail = () =>
+  new SignInError({ status: 400, code: 'invalid_email', message: 'Enter a valid email' });
+export const tooManyLinks = () =>
+  new SignInError({
+    status: 429,
+    code: 'too_many_requests',
+    message: 'Too many sign-in links; wait a little',
+  });
+export const invalidLoginLink = () =>
+  new SignInError({
+    status: 401,
+    code: 'invalid_login_link',
+    message: 'This sign-in link is unknown, already used or expired; ask for a new one',
+  });
+/** The link may have been used up before the failure (SignInService.redeem): say what to do. */
+export const sessionNotOpened = () =>
+  new SignInError({
+    status: 503,
+    code: 'service_unavailable',
+    message:
+      'Signing in failed; open the link again shortly, and if it is refused, ask for a new sign-in link',
+  });
+export const signInUnavailable = () =>
+  new SignInError({
+    status: 503,
+    code: 'service_unavailable',
+    message: 'Sign-in is unavailable; try again shortly',
+  });

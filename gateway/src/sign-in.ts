@@ -7,6 +7,16 @@ import { postAsService } from '../../common/platform/graphql-post';
 import type { Logger } from '../../common/platform/logger';
 import { windowLimit } from '../../common/platform/per-minute-limit';
 import { sha256Hex } from '../../common/platform/secrets';
+import {
+  invalidEmail,
+  invalidLoginLink,
+  linksNotMailedHere,
+  sessionNotOpened,
+  signInNeedsJson,
+  SignInError,
+  signInUnavailable,
+  tooManyLinks,
+} from './errors';
 import type { Mailer } from './mailer';
 
 export const SESSION_COOKIE = 'wa_session';
@@ -70,31 +80,18 @@ export interface SignInOptions {
   logger: Logger;
 }
 
-class SignInError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The keys subgraph's answer to one of the mutations above; `failure` when it has none. */
+type KeysCall = <T>(
+  query: string,
+  variables: Record<string, string>,
+  failure?: () => SignInError,
+) => Promise<T>;
 
-/**
- * The dashboard's sign-in: `POST /auth/login-link` mails a one-time link (15 minutes),
- * `POST /auth/sign-in` trades it for a session cookie, `POST /auth/sign-out` ends the session.
- * Only JSON bodies are accepted, so a cross-site form cannot post here, and the cookie is
- * httpOnly and SameSite=Strict, so no other site's page can use it.
- */
-export function signInRouter(options: SignInOptions): Router {
-  const router = Router();
-  const limitLinks = linkRequestLimits(options.redis, options.redisKeyPrefix);
-
-  /** The keys subgraph's answer; `failure` when it has none. */
-  const callKeys = async <T>(
+function keysCaller(options: SignInOptions): KeysCall {
+  return async <T>(
     query: string,
     variables: Record<string, string>,
-    failure: () => SignInError = unavailable,
+    failure: () => SignInError = signInUnavailable,
   ): Promise<T> => {
     let answer;
     try {
@@ -111,113 +108,111 @@ export function signInRouter(options: SignInOptions): Router {
     if (answer.status !== 200 || body.errors || !body.data) throw failure();
     return body.data;
   };
+}
 
-  const jsonOnly = (req: Request) => {
-    if (!req.is('application/json'))
-      throw new SignInError(415, 'unsupported_media_type', 'Send a JSON body');
-  };
+const jsonOnly = (req: Request) => {
+  if (!req.is('application/json')) throw signInNeedsJson();
+};
 
+/**
+ * The dashboard's sign-in: `POST /auth/login-link` mails a one-time link (15 minutes),
+ * `POST /auth/sign-in` trades it for a session cookie, `POST /auth/sign-out` ends the session.
+ * Only JSON bodies are accepted, so a cross-site form cannot post here, and the cookie is
+ * httpOnly and SameSite=Strict, so no other site's page can use it.
+ */
+export function signInRouter(options: SignInOptions): Router {
+  const router = Router();
+  const callKeys = keysCaller(options);
+  const handle = handler(options.logger);
   router.post(
     '/auth/login-link',
     express.json({ limit: '4kb' }),
-    handle(async (req, res) => {
-      jsonOnly(req);
-      const mailer = options.mailer;
-      if (!mailer)
-        throw new SignInError(
-          503,
-          'email_sign_in_unavailable',
-          'Sign-in links cannot be mailed here; ask an operator for one',
-        );
-      const parsed = emailBody.safeParse(req.body);
-      if (!parsed.success) throw new SignInError(400, 'invalid_email', 'Enter a valid email');
-      const wait = await limitLinks(req.ip ?? 'unknown', parsed.data.email);
-      if (wait !== null) {
-        res.setHeader('Retry-After', String(wait));
-        throw new SignInError(429, 'too_many_requests', 'Too many sign-in links; wait a little');
-      }
-      const { issueLoginLink } = await callKeys<{ issueLoginLink: string | null }>(ISSUE, {
-        email: parsed.data.email,
-      });
-      // The same answer, as soon, whether or not the address has an account: nothing to
-      // enumerate. So the mail goes out after the answer, and a failure to send is only logged.
-      res.status(202).json({ sent: true });
-      if (issueLoginLink) {
-        const url = `${options.dashboardUrl()}${SIGN_IN_PATH}?token=${encodeURIComponent(issueLoginLink)}`;
-        mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
-          options.logger.error({ err: (error as Error).message }, 'could not send a sign-in link');
-        });
-      }
-    }),
+    handle(requestLink(options, callKeys)),
   );
-
-  router.post(
-    '/auth/sign-in',
-    express.json({ limit: '4kb' }),
-    handle(async (req, res) => {
-      jsonOnly(req);
-      const parsed = tokenBody.safeParse(req.body);
-      if (!parsed.success) throw invalidLink();
-      const { redeemLoginLink } = await callKeys<{
-        redeemLoginLink: { token: string; accessToken: { expiresAt: string } } | null;
-      }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) }, sessionNotOpened);
-      if (!redeemLoginLink) throw invalidLink();
-      const expires = new Date(redeemLoginLink.accessToken.expiresAt);
-      res.cookie(SESSION_COOKIE, redeemLoginLink.token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: options.secureCookie,
-        path: '/',
-        expires,
-      });
-      res.status(204).end();
-    }),
-  );
-
-  router.post(
-    '/auth/sign-out',
-    handle(async (req, res) => {
-      const session = sessionFromCookie(req);
-      if (session) await callKeys(END, { secretHash: sha256Hex(session) });
-      res.clearCookie(SESSION_COOKIE, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: options.secureCookie,
-        path: '/',
-      });
-      res.status(204).end();
-    }),
-  );
-
-  function handle(step: (req: Request, res: Response) => Promise<void>) {
-    return (req: Request, res: Response) => {
-      step(req, res).catch((error: unknown) => {
-        if (!(error instanceof SignInError)) {
-          options.logger.error({ err: error }, 'sign-in failed');
-          error = unavailable();
-        }
-        const { status, code, message } = error as SignInError;
-        if (code === 'service_unavailable') res.setHeader('Retry-After', '5');
-        res.status(status).json({ error: { code, message } });
-      });
-    };
-  }
-
+  router.post('/auth/sign-in', express.json({ limit: '4kb' }), handle(signIn(options, callKeys)));
+  router.post('/auth/sign-out', handle(signOut(options, callKeys)));
   return router;
 }
 
-const invalidLink = () =>
-  new SignInError(
-    401,
-    'invalid_login_link',
-    'This sign-in link is unknown, already used or expired; ask for a new one',
-  );
-/** The link may have been used up before the failure (SignInService.redeem): say what to do. */
-const sessionNotOpened = () =>
-  new SignInError(
-    503,
-    'service_unavailable',
-    'Signing in failed; open the link again shortly, and if it is refused, ask for a new sign-in link',
-  );
-const unavailable = () =>
-  new SignInError(503, 'service_unavailable', 'Sign-in is unavailable; try again shortly');
+type Step = (req: Request, res: Response) => Promise<void>;
+
+/** Mails a sign-in link; the same answer whether or not the address has an account. */
+function requestLink(options: SignInOptions, callKeys: KeysCall): Step {
+  const limitLinks = linkRequestLimits(options.redis, options.redisKeyPrefix);
+  return async (req, res) => {
+    jsonOnly(req);
+    const mailer = options.mailer;
+    if (!mailer) throw linksNotMailedHere();
+    const parsed = emailBody.safeParse(req.body);
+    if (!parsed.success) throw invalidEmail();
+    const wait = await limitLinks(req.ip ?? 'unknown', parsed.data.email);
+    if (wait !== null) {
+      res.setHeader('Retry-After', String(wait));
+      throw tooManyLinks();
+    }
+    const { issueLoginLink } = await callKeys<{ issueLoginLink: string | null }>(ISSUE, {
+      email: parsed.data.email,
+    });
+    // The same answer, as soon, whether or not the address has an account: nothing to
+    // enumerate. So the mail goes out after the answer, and a failure to send is only logged.
+    res.status(202).json({ sent: true });
+    if (issueLoginLink) {
+      const url = `${options.dashboardUrl()}${SIGN_IN_PATH}?token=${encodeURIComponent(issueLoginLink)}`;
+      mailer.sendSignInLink(parsed.data.email, url).catch((error: unknown) => {
+        options.logger.error({ err: (error as Error).message }, 'could not send a sign-in link');
+      });
+    }
+  };
+}
+
+/** Trades a sign-in link for the session cookie. */
+function signIn(options: SignInOptions, callKeys: KeysCall): Step {
+  return async (req, res) => {
+    jsonOnly(req);
+    const parsed = tokenBody.safeParse(req.body);
+    if (!parsed.success) throw invalidLoginLink();
+    const { redeemLoginLink } = await callKeys<{
+      redeemLoginLink: { token: string; accessToken: { expiresAt: string } } | null;
+    }>(REDEEM, { secretHash: sha256Hex(parsed.data.token) }, sessionNotOpened);
+    if (!redeemLoginLink) throw invalidLoginLink();
+    const expires = new Date(redeemLoginLink.accessToken.expiresAt);
+    res.cookie(SESSION_COOKIE, redeemLoginLink.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookie,
+      path: '/',
+      expires,
+    });
+    res.status(204).end();
+  };
+}
+
+/** Ends the session the cookie names, and clears the cookie. */
+function signOut(options: SignInOptions, callKeys: KeysCall): Step {
+  return async (req, res) => {
+    const session = sessionFromCookie(req);
+    if (session) await callKeys(END, { secretHash: sha256Hex(session) });
+    res.clearCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookie,
+      path: '/',
+    });
+    res.status(204).end();
+  };
+}
+
+/** Answers a step's SignInError as `{error:{code,message}}`; anything else is logged and a 503. */
+function handler(logger: Logger) {
+  return (step: Step) => (req: Request, res: Response) => {
+    step(req, res).catch((error: unknown) => {
+      if (!(error instanceof SignInError)) {
+        logger.error({ err: error }, 'sign-in failed');
+        error = signInUnavailable();
+      }
+      const { status, code, message } = error as SignInError;
+      if (code === 'service_unavailable') res.setHeader('Retry-After', '5');
+      res.status(status).json({ error: { code, message } });
+    });
+  };
+}
