@@ -119,6 +119,22 @@ class Params {
   }
 }
 
+/** What every part of one query's statement shares. */
+interface Statement {
+  query: StatsQuery;
+  table: string;
+  goals: readonly GoalDefinition[];
+  params: Params;
+  fromParam: string;
+  toParam: string;
+  /** A visit started before the range or going on after it is read whole (visits last hours). */
+  around: string;
+  dimColumns: string[];
+  groupBy: string;
+  /** A row per value the dimensions take; an event without a value (a page view by a property) is in none. */
+  present: string;
+}
+
 /**
  * The query's statement over `table` for events in [from, to) (ms). Goals are the website's, by
  * name; a goal named in a filter or needed as a dimension must be among them (the service checks).
@@ -135,112 +151,44 @@ export function compileStatsQuery(
   const params = new Params();
   const fromParam = params.add(from);
   const toParam = params.add(to);
-  // A visit started before the range or going on after it is read whole (visits last hours).
-  const around = `ts >= epoch_ms(${fromParam}::BIGINT - 86400000) AND ts < epoch_ms(${toParam}::BIGINT + 86400000)`;
-  const exitPages = usesDimension(query, 'exit_page');
-  const dims = query.dimensions;
-  const wantsGoal = dims.includes('goal');
-
-  const where = query.filter ? compileFilter(query.filter, params, goals) : 'TRUE';
-  const dimColumns = dims.map((_, i) => `d${i}`);
-  const groupBy = dimColumns.length > 0 ? `GROUP BY ${dimColumns.join(', ')}` : '';
-  const joinGoals = wantsGoal
-    ? `JOIN ${goalsTable(goals, params)} g ON ${goalMatch('e', 'g')}`
-    : '';
-
-  const ctes: string[] = [
-    ...(exitPages
-      ? [
-          `xp AS (SELECT visit, arg_max(page, ts) FILTER (WHERE type = 'pageview') AS exit_page FROM ${table} WHERE visit IS NOT NULL AND ${around} GROUP BY visit)`,
-        ]
-      : []),
-    `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
-    `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
-  ];
-  const metricSql: string[] = [];
-  const revenue = wantsGoal
-    ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency)`
-    : 'sum(revenue_amount)';
-  // A row per value the dimensions take; an event without a value (a page view by a property) is
-  // in none.
-  const present =
-    dimColumns.length > 0
-      ? `HAVING ${dimColumns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`
-      : '';
-  // Visitors counted in two steps, each row's visitors first (DuckDB groups that about twice as
-  // fast as a count(DISTINCT visitor) per row).
-  ctes.push(
-    `mv AS (SELECT ${[
-      ...dims.map((d, i) => eventDimFrom(d, i, params)),
-      'visitor',
-      `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
-      `count(*) FILTER (WHERE type = 'event') AS events`,
-      `${revenue} AS revenue`,
-    ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
-  );
-  ctes.push(
-    `em AS (SELECT ${[
-      ...dimColumns,
-      'count(*) AS visitors',
-      'sum(pageviews) AS pageviews',
-      'sum(events) AS events',
-      'sum(revenue) AS revenue',
-    ].join(', ')} FROM mv ${groupBy} ${present})`,
-  );
-
+  const dimColumns = query.dimensions.map((_, i) => `d${i}`);
+  const statement: Statement = {
+    query,
+    table,
+    goals,
+    params,
+    fromParam,
+    toParam,
+    around: `ts >= epoch_ms(${fromParam}::BIGINT - 86400000) AND ts < epoch_ms(${toParam}::BIGINT + 86400000)`,
+    dimColumns,
+    groupBy: dimColumns.length > 0 ? `GROUP BY ${dimColumns.join(', ')}` : '',
+    present:
+      dimColumns.length > 0
+        ? `HAVING ${dimColumns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`
+        : '',
+  };
   const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
-  if (visitsWanted) {
-    ctes.push(
-      `vis AS (SELECT visit, ${VISIT_AGGREGATES}
-        FROM ${table}
-        WHERE visit IS NOT NULL AND ${around}
-        GROUP BY visit
-        HAVING v_started >= epoch_ms(${fromParam}::BIGINT) AND v_started < epoch_ms(${toParam}::BIGINT))`,
-    );
-    const visitDims = dims.map((d, i) => `${visitExpression(d, params)} AS d${i}`);
-    ctes.push(
-      `vd AS (SELECT DISTINCT ${[...visitDims, 'visit', 'v_pv', 'v_duration_ms'].join(', ')} FROM m JOIN vis USING (visit))`,
-    );
-    ctes.push(
-      `sm AS (SELECT ${[...dimColumns, 'count(*) AS sessions', 'count(*) FILTER (WHERE v_pv = 1) AS bounces', 'sum(v_duration_ms) AS duration_ms', 'sum(v_pv) AS visit_pageviews'].join(', ')} FROM vd ${groupBy} ${present})`,
-    );
-  }
   const conversion = query.metrics.includes('conversion_rate');
-  const otherDims = dims.map((d, i) => ({ d, i })).filter(({ d }) => d !== 'goal');
-  if (conversion) {
-    const totalDims = otherDims.map(({ i }) => `d${i}`);
-    const totalGroup = totalDims.length > 0 ? `GROUP BY ${totalDims.join(', ')}` : '';
-    if (rollups)
-      ctes.push(
-        `tot AS (SELECT ${[...otherDims.map(({ d, i }) => `${timeBucket(d as TimeDimension, 'day')} AS d${i}`), 'sum(visitors) AS all_visitors'].join(', ')} FROM ${rollups} WHERE dim = '' AND day >= epoch_ms(${fromParam}::BIGINT) AND day < epoch_ms(${toParam}::BIGINT) ${totalGroup})`,
-      );
-    else
-      ctes.push(
-        `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
-        `tot AS (SELECT ${[...totalDims, 'count(*) AS all_visitors'].join(', ')} FROM tv ${totalGroup})`,
-      );
-  }
   const percentage = query.metrics.includes('percentage');
-  if (percentage) ctes.push(`pct AS (SELECT count(DISTINCT visitor) AS all_visitors FROM m)`);
-
+  const ctes = [
+    ...eventCtes(statement),
+    ...(visitsWanted ? visitCtes(statement) : []),
+    ...(conversion ? conversionTotalCtes(statement, rollups) : []),
+    ...(percentage ? [`pct AS (SELECT count(DISTINCT visitor) AS all_visitors FROM m)`] : []),
+  ];
   const joinOn = (other: string, columns: string[]) =>
     columns.length > 0
       ? `ON ${columns.map((c) => `em.${c} IS NOT DISTINCT FROM ${other}.${c}`).join(' AND ')}`
       : 'ON TRUE';
   const joins = [
     visitsWanted ? `FULL JOIN sm ${joinOn('sm', dimColumns)}` : '',
-    conversion
-      ? `LEFT JOIN tot ${joinOn(
-          'tot',
-          otherDims.map(({ i }) => `d${i}`),
-        )}`
-      : '',
+    conversion ? `LEFT JOIN tot ${joinOn('tot', notGoalColumns(query))}` : '',
     percentage ? 'CROSS JOIN pct' : '',
   ].join(' ');
   const selectDims = dimColumns.map((c) =>
     visitsWanted ? `coalesce(em.${c}, sm.${c}) AS ${c}` : `em.${c} AS ${c}`,
   );
-  for (const metric of query.metrics) metricSql.push(`${metricExpression(metric)} AS "${metric}"`);
+  const metricSql = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
   const order = orderClause(query, dimColumns);
   const sql = `WITH ${ctes.join(',\n')}
 SELECT ${[...selectDims, ...metricSql, 'count(*) OVER () AS total_rows'].join(', ')}
@@ -248,6 +196,90 @@ FROM em ${joins}
 ${order}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };
+}
+
+/** The columns of the dimensions other than `goal`, which conversion totals are grouped by. */
+const notGoalColumns = (query: StatsQuery) =>
+  query.dimensions.flatMap((d, i) => (d === 'goal' ? [] : [`d${i}`]));
+
+/**
+ * The events of the range (`ev`), those the filter keeps, with the goal each reaches when goals
+ * are a dimension (`m`), and their figures by the dimensions (`em`): visitors counted in two
+ * steps, each row's visitors first (`mv`; DuckDB groups that about twice as fast as a
+ * count(DISTINCT visitor) per row).
+ */
+function eventCtes(statement: Statement): string[] {
+  const { query, table, goals, params, fromParam, toParam, around, dimColumns } = statement;
+  const exitPages = usesDimension(query, 'exit_page');
+  const dims = query.dimensions;
+  const wantsGoal = dims.includes('goal');
+  const where = query.filter ? compileFilter(query.filter, params, goals) : 'TRUE';
+  const joinGoals = wantsGoal
+    ? `JOIN ${goalsTable(goals, params)} g ON ${goalMatch('e', 'g')}`
+    : '';
+  const revenue = wantsGoal
+    ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency)`
+    : 'sum(revenue_amount)';
+  return [
+    ...(exitPages
+      ? [
+          `xp AS (SELECT visit, arg_max(page, ts) FILTER (WHERE type = 'pageview') AS exit_page FROM ${table} WHERE visit IS NOT NULL AND ${around} GROUP BY visit)`,
+        ]
+      : []),
+    `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
+    `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
+    `mv AS (SELECT ${[
+      ...dims.map((d, i) => eventDimFrom(d, i, params)),
+      'visitor',
+      `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
+      `count(*) FILTER (WHERE type = 'event') AS events`,
+      `${revenue} AS revenue`,
+    ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
+    `em AS (SELECT ${[
+      ...dimColumns,
+      'count(*) AS visitors',
+      'sum(pageviews) AS pageviews',
+      'sum(events) AS events',
+      'sum(revenue) AS revenue',
+    ].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
+  ];
+}
+
+/**
+ * The visits that started in the range (`vis`, read whole), each once per value of the
+ * dimensions among the events the filter kept (`vd`), and their figures (`sm`).
+ */
+function visitCtes(statement: Statement): string[] {
+  const { query, table, params, fromParam, toParam, around, dimColumns } = statement;
+  const visitDims = query.dimensions.map((d, i) => `${visitExpression(d, params)} AS d${i}`);
+  return [
+    `vis AS (SELECT visit, ${VISIT_AGGREGATES}
+        FROM ${table}
+        WHERE visit IS NOT NULL AND ${around}
+        GROUP BY visit
+        HAVING v_started >= epoch_ms(${fromParam}::BIGINT) AND v_started < epoch_ms(${toParam}::BIGINT))`,
+    `vd AS (SELECT DISTINCT ${[...visitDims, 'visit', 'v_pv', 'v_duration_ms'].join(', ')} FROM m JOIN vis USING (visit))`,
+    `sm AS (SELECT ${[...dimColumns, 'count(*) AS sessions', 'count(*) FILTER (WHERE v_pv = 1) AS bounces', 'sum(v_duration_ms) AS duration_ms', 'sum(v_pv) AS visit_pageviews'].join(', ')} FROM vd ${statement.groupBy} ${statement.present})`,
+  ];
+}
+
+/**
+ * The visitors a conversion rate is a share of (`tot`): every visitor the filter without its goal
+ * conditions keeps, by the dimensions other than `goal`; from the day rollups when given.
+ */
+function conversionTotalCtes(statement: Statement, rollups: string | null): string[] {
+  const { query, goals, params, fromParam, toParam } = statement;
+  const otherDims = query.dimensions.map((d, i) => ({ d, i })).filter(({ d }) => d !== 'goal');
+  const totalDims = otherDims.map(({ i }) => `d${i}`);
+  const totalGroup = totalDims.length > 0 ? `GROUP BY ${totalDims.join(', ')}` : '';
+  if (rollups)
+    return [
+      `tot AS (SELECT ${[...otherDims.map(({ d, i }) => `${timeBucket(d as TimeDimension, 'day')} AS d${i}`), 'sum(visitors) AS all_visitors'].join(', ')} FROM ${rollups} WHERE dim = '' AND day >= epoch_ms(${fromParam}::BIGINT) AND day < epoch_ms(${toParam}::BIGINT) ${totalGroup})`,
+    ];
+  return [
+    `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
+    `tot AS (SELECT ${[...totalDims, 'count(*) AS all_visitors'].join(', ')} FROM tv ${totalGroup})`,
+  ];
 }
 
 /**
