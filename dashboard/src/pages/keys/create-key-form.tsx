@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../../api/errors';
 import { QueryState } from '../../components/data-state';
+import { FormFooter } from '../../components/form-footer';
 import { startOfLocalDay, toDateInputValue } from '../../format/format';
 import { graphql } from '../../gql';
 import type {
@@ -57,7 +58,6 @@ export function CreateKeyForm({
   onCreated: (key: string) => void;
   onCancel: () => void;
 }) {
-  const ids = { name: useId(), description: useId(), expiration: useId(), date: useId() };
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [permissions, setPermissions] = useState<Set<Permission>>(
@@ -91,11 +91,57 @@ export function CreateKeyForm({
   }
 
   const error = formError ?? (creation.error ? errorMessage(creation.error) : null);
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)}>
+      <NameFields
+        name={name}
+        onNameChange={setName}
+        description={description}
+        onDescriptionChange={setDescription}
+      />
+
+      <PermissionChoices selected={permissions} onChange={setPermissions} />
+
+      <WebsiteAccessChoices
+        organizationId={organizationId}
+        access={access}
+        onAccessChange={setAccess}
+        websiteIds={websiteIds}
+        onWebsitesChange={setWebsiteIds}
+      />
+
+      <ExpirationFields
+        expiration={expiration}
+        onExpirationChange={setExpiration}
+        customDate={customDate}
+        onCustomDateChange={setCustomDate}
+      />
+
+      <FormFooter
+        error={error}
+        submitLabel="Create key"
+        busy={creation.fetching}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}
+
+function NameFields({
+  name,
+  onNameChange,
+  description,
+  onDescriptionChange,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  description: string;
+  onDescriptionChange: (description: string) => void;
+}) {
+  const ids = { name: useId(), description: useId() };
+  return (
+    <>
       <div className="field">
         <label htmlFor={ids.name}>Name</label>
         <input
@@ -104,7 +150,7 @@ export function CreateKeyForm({
           required
           maxLength={100}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => onNameChange(event.target.value)}
         />
       </div>
       <div className="field">
@@ -114,58 +160,101 @@ export function CreateKeyForm({
           name="description"
           rows={2}
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => onDescriptionChange(event.target.value)}
         />
       </div>
+    </>
+  );
+}
 
-      <fieldset>
-        <legend>Permissions</legend>
-        {PERMISSIONS.map(({ value, label }) => (
-          <label key={value} className="choice">
-            <input
-              type="checkbox"
-              name="permissions"
-              value={value}
-              checked={permissions.has(value)}
-              onChange={(event) =>
-                setPermissions(toggled(permissions, value, event.target.checked))
-              }
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-
-      <fieldset>
-        <legend>Website access</legend>
-        {WEBSITE_ACCESS.map((value) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="websiteAccess"
-              value={value}
-              checked={access === value}
-              onChange={() => setAccess(value)}
-            />
-            {WEBSITE_ACCESS_LABELS[value]}
-          </label>
-        ))}
-        {access === 'SELECTED' && (
-          <WebsiteChoices
-            organizationId={organizationId}
-            selected={websiteIds}
-            onChange={setWebsiteIds}
+function PermissionChoices({
+  selected,
+  onChange,
+}: {
+  selected: Set<Permission>;
+  onChange: (selected: Set<Permission>) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>Permissions</legend>
+      {PERMISSIONS.map(({ value, label }) => (
+        <label key={value} className="choice">
+          <input
+            type="checkbox"
+            name="permissions"
+            value={value}
+            checked={selected.has(value)}
+            onChange={(event) => onChange(toggled(selected, value, event.target.checked))}
           />
-        )}
-      </fieldset>
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
+function WebsiteAccessChoices({
+  organizationId,
+  access,
+  onAccessChange,
+  websiteIds,
+  onWebsitesChange,
+}: {
+  organizationId: string;
+  access: WebsiteAccess;
+  onAccessChange: (access: WebsiteAccess) => void;
+  websiteIds: Set<string>;
+  onWebsitesChange: (selected: Set<string>) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>Website access</legend>
+      {WEBSITE_ACCESS.map((value) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name="websiteAccess"
+            value={value}
+            checked={access === value}
+            onChange={() => onAccessChange(value)}
+          />
+          {WEBSITE_ACCESS_LABELS[value]}
+        </label>
+      ))}
+      {access === 'SELECTED' && (
+        <WebsiteChoices
+          organizationId={organizationId}
+          selected={websiteIds}
+          onChange={onWebsitesChange}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+function ExpirationFields({
+  expiration,
+  onExpirationChange,
+  customDate,
+  onCustomDateChange,
+}: {
+  expiration: KeyExpiration;
+  onExpirationChange: (expiration: KeyExpiration) => void;
+  customDate: string;
+  onCustomDateChange: (date: string) => void;
+}) {
+  const ids = { expiration: useId(), date: useId() };
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  return (
+    <>
       <div className="field">
         <label htmlFor={ids.expiration}>Expiration</label>
         <select
           id={ids.expiration}
           name="expiration"
           value={expiration}
-          onChange={(event) => setExpiration(event.target.value as KeyExpiration)}
+          onChange={(event) => onExpirationChange(event.target.value as KeyExpiration)}
         >
           {EXPIRATIONS.map(({ value, label }) => (
             <option key={value} value={value}>
@@ -185,28 +274,14 @@ export function CreateKeyForm({
             min={toDateInputValue(tomorrow)}
             value={customDate}
             aria-describedby={`${ids.date}-hint`}
-            onChange={(event) => setCustomDate(event.target.value)}
+            onChange={(event) => onCustomDateChange(event.target.value)}
           />
           <p id={`${ids.date}-hint`} className="hint">
             The key stops working when this day starts, in your time zone.
           </p>
         </div>
       )}
-
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={creation.fetching}>
-          Create key
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../../api/errors';
 import { QueryState } from '../../components/data-state';
+import { FormFooter } from '../../components/form-footer';
 import { Dialog } from '../../components/dialog';
 import { SecretReveal } from '../../components/secret-reveal';
 import { graphql } from '../../gql';
@@ -59,11 +60,10 @@ function CreateWebhookForm({
   onCreated: (secret: string) => void;
   onCancel: () => void;
 }) {
-  const ids = { url: useId(), description: useId(), eventsHint: useId() };
+  const ids = { url: useId(), description: useId() };
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [eventTypes, setEventTypes] = useState<Set<string>>(() => new Set());
-  const [eventTypesResult, reexecute] = useQuery({ query: WebhookEventTypesDocument });
   const [creation, create] = useMutation(CreateWebhookDocument);
 
   async function submit(event: FormEvent) {
@@ -79,13 +79,6 @@ function CreateWebhookForm({
       { additionalTypenames: ['Webhook'] },
     );
     if (result.data) onCreated(result.data.createWebhook.secret);
-  }
-
-  function toggle(type: string, on: boolean) {
-    const next = new Set(eventTypes);
-    if (on) next.add(type);
-    else next.delete(type);
-    setEventTypes(next);
   }
 
   return (
@@ -111,41 +104,54 @@ function CreateWebhookForm({
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <fieldset aria-describedby={ids.eventsHint}>
-        <legend>Event types</legend>
-        <p id={ids.eventsHint} className="hint">
-          Leave all unchecked to receive every event.
-        </p>
-        <QueryState result={eventTypesResult} what="the event types" reexecute={reexecute}>
-          {(data) =>
-            data.webhookEventTypes.map((type) => (
-              <label key={type} className="choice">
-                <input
-                  type="checkbox"
-                  name="eventTypes"
-                  value={type}
-                  checked={eventTypes.has(type)}
-                  onChange={(event) => toggle(type, event.target.checked)}
-                />
-                <code>{type}</code>
-              </label>
-            ))
-          }
-        </QueryState>
-      </fieldset>
-      {creation.error && (
-        <p role="alert" className="form-error">
-          {errorMessage(creation.error)}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={creation.fetching}>
-          Create webhook
-        </button>
-      </div>
+      <EventTypeChoices selected={eventTypes} onChange={setEventTypes} />
+      <FormFooter
+        error={creation.error ? errorMessage(creation.error) : null}
+        submitLabel="Create webhook"
+        busy={creation.fetching}
+        onCancel={onCancel}
+      />
     </form>
+  );
+}
+
+function EventTypeChoices({
+  selected,
+  onChange,
+}: {
+  selected: Set<string>;
+  onChange: (selected: Set<string>) => void;
+}) {
+  const eventsHint = useId();
+  const [eventTypesResult, reexecute] = useQuery({ query: WebhookEventTypesDocument });
+  const toggle = (type: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(type);
+    else next.delete(type);
+    onChange(next);
+  };
+  return (
+    <fieldset aria-describedby={eventsHint}>
+      <legend>Event types</legend>
+      <p id={eventsHint} className="hint">
+        Leave all unchecked to receive every event.
+      </p>
+      <QueryState result={eventTypesResult} what="the event types" reexecute={reexecute}>
+        {(data) =>
+          data.webhookEventTypes.map((type) => (
+            <label key={type} className="choice">
+              <input
+                type="checkbox"
+                name="eventTypes"
+                value={type}
+                checked={selected.has(type)}
+                onChange={(event) => toggle(type, event.target.checked)}
+              />
+              <code>{type}</code>
+            </label>
+          ))
+        }
+      </QueryState>
+    </fieldset>
   );
 }

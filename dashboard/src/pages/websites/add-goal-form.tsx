@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorMessage } from '../../api/errors';
+import { FormFooter } from '../../components/form-footer';
 import { graphql } from '../../gql';
 import type { CreateGoalInput, GoalKind } from '../../gql/graphql';
 
@@ -39,14 +40,6 @@ const CURRENCIES = Intl.supportedValuesOf('currency').map((code) => ({
 
 /** Adds a page goal (a path pattern) or an event goal (a name, and the revenue's currency). */
 export function AddGoalForm({ websiteId }: { websiteId: string }) {
-  const ids = {
-    pagePath: useId(),
-    pagePathHint: useId(),
-    eventName: useId(),
-    currency: useId(),
-    name: useId(),
-    nameHint: useId(),
-  };
   const [kind, setKind] = useState<GoalKind>('PAGE');
   const [pagePath, setPagePath] = useState('');
   const [eventName, setEventName] = useState('');
@@ -77,98 +70,141 @@ export function AddGoalForm({ websiteId }: { websiteId: string }) {
 
   return (
     <form className="form goal-form" onSubmit={(event) => void submit(event)}>
-      <fieldset>
-        <legend>Goal type</legend>
-        {KINDS.map(({ value, label }) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="kind"
-              value={value}
-              checked={kind === value}
-              onChange={() => setKind(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <KindChoices kind={kind} onChange={setKind} />
       {kind === 'PAGE' ? (
-        <div className="field">
-          <label htmlFor={ids.pagePath}>Page path</label>
-          <input
-            id={ids.pagePath}
-            name="pagePath"
-            required
-            maxLength={512}
-            placeholder="/blog/*"
-            aria-describedby={ids.pagePathHint}
-            value={pagePath}
-            onChange={(event) => setPagePath(event.target.value)}
-          />
-          <p id={ids.pagePathHint} className="hint">
-            Starts with /. * matches any characters: /blog/* counts a visit to any page under
-            /blog/.
-          </p>
-        </div>
+        <PagePathField pagePath={pagePath} onChange={setPagePath} />
       ) : (
-        <>
-          <div className="field">
-            <label htmlFor={ids.eventName}>Event name</label>
-            <input
-              id={ids.eventName}
-              name="eventName"
-              required
-              maxLength={100}
-              placeholder="Signup"
-              value={eventName}
-              onChange={(event) => setEventName(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.currency}>Revenue currency</label>
-            <select
-              id={ids.currency}
-              name="currency"
-              value={currency}
-              onChange={(event) => setCurrency(event.target.value)}
-            >
-              <option value="">No revenue</option>
-              {CURRENCIES.map(({ code, label }) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </>
-      )}
-      <div className="field">
-        <label htmlFor={ids.name}>Display name</label>
-        <input
-          id={ids.name}
-          name="name"
-          maxLength={120}
-          aria-describedby={ids.nameHint}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+        <EventGoalFields
+          eventName={eventName}
+          onEventNameChange={setEventName}
+          currency={currency}
+          onCurrencyChange={setCurrency}
         />
-        <p id={ids.nameHint} className="hint">
-          Optional: “Visit” and the path, or the event name, when left empty.
-        </p>
-      </div>
-      {creation.error && (
-        <p role="alert" className="form-error">
-          {errorMessage(creation.error)}
-        </p>
       )}
-      <p role="status" className="hint">
-        {added && `Goal “${added}” added.`}
-      </p>
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={creation.fetching}>
-          Add goal
-        </button>
-      </div>
+      <DisplayNameField name={name} onChange={setName} />
+      <FormFooter
+        error={creation.error ? errorMessage(creation.error) : null}
+        submitLabel="Add goal"
+        busy={creation.fetching}
+      >
+        <p role="status" className="hint">
+          {added && `Goal “${added}” added.`}
+        </p>
+      </FormFooter>
     </form>
+  );
+}
+
+function KindChoices({ kind, onChange }: { kind: GoalKind; onChange: (kind: GoalKind) => void }) {
+  return (
+    <fieldset>
+      <legend>Goal type</legend>
+      {KINDS.map(({ value, label }) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name="kind"
+            value={value}
+            checked={kind === value}
+            onChange={() => onChange(value)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function EventGoalFields({
+  eventName,
+  onEventNameChange,
+  currency,
+  onCurrencyChange,
+}: {
+  eventName: string;
+  onEventNameChange: (name: string) => void;
+  currency: string;
+  onCurrencyChange: (currency: string) => void;
+}) {
+  const ids = { eventName: useId(), currency: useId() };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={ids.eventName}>Event name</label>
+        <input
+          id={ids.eventName}
+          name="eventName"
+          required
+          maxLength={100}
+          placeholder="Signup"
+          value={eventName}
+          onChange={(event) => onEventNameChange(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.currency}>Revenue currency</label>
+        <select
+          id={ids.currency}
+          name="currency"
+          value={currency}
+          onChange={(event) => onCurrencyChange(event.target.value)}
+        >
+          <option value="">No revenue</option>
+          {CURRENCIES.map(({ code, label }) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+function PagePathField({
+  pagePath,
+  onChange,
+}: {
+  pagePath: string;
+  onChange: (pagePath: string) => void;
+}) {
+  const ids = { pagePath: useId(), pagePathHint: useId() };
+  return (
+    <div className="field">
+      <label htmlFor={ids.pagePath}>Page path</label>
+      <input
+        id={ids.pagePath}
+        name="pagePath"
+        required
+        maxLength={512}
+        placeholder="/blog/*"
+        aria-describedby={ids.pagePathHint}
+        value={pagePath}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={ids.pagePathHint} className="hint">
+        Starts with /. * matches any characters: /blog/* counts a visit to any page under /blog/.
+      </p>
+    </div>
+  );
+}
+
+function DisplayNameField({ name, onChange }: { name: string; onChange: (name: string) => void }) {
+  const ids = { name: useId(), nameHint: useId() };
+  return (
+    <div className="field">
+      <label htmlFor={ids.name}>Display name</label>
+      <input
+        id={ids.name}
+        name="name"
+        maxLength={120}
+        aria-describedby={ids.nameHint}
+        value={name}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={ids.nameHint} className="hint">
+        Optional: “Visit” and the path, or the event name, when left empty.
+      </p>
+    </div>
   );
 }

@@ -23,15 +23,7 @@ export function ExploreForm({
   initial: Question | null;
   onRun: (question: Question) => void;
 }) {
-  const ids = {
-    by: useId(),
-    thenBy: useId(),
-    range: useId(),
-    where: useId(),
-    op: useId(),
-    value: useId(),
-    valueHint: useId(),
-  };
+  const ids = { by: useId(), thenBy: useId() };
   const [by, setBy] = useState<Dimension>(initial?.by ?? 'page');
   const [thenBy, setThenBy] = useState<Dimension | typeof NONE>(initial?.thenBy ?? NONE);
   const [where, setWhere] = useState<Dimension>(initial?.filter?.dimension ?? 'page');
@@ -80,61 +72,16 @@ export function ExploreForm({
             <DimensionOptions except={by} />
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={ids.range}>Date range</label>
-          <select id={ids.range} value={range} onChange={(event) => setRange(event.target.value)}>
-            {RANGES.map((r) => (
-              <option key={r.param} value={r.param}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RangeField range={range} onChange={setRange} />
       </div>
-      <fieldset className="explore-filter">
-        <legend>Filter</legend>
-        <div className="field">
-          <label htmlFor={ids.where}>Filter by</label>
-          <select
-            id={ids.where}
-            value={where}
-            onChange={(event) => setWhere(event.target.value as Dimension)}
-          >
-            <DimensionOptions />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.op}>Condition</label>
-          <select
-            id={ids.op}
-            value={op}
-            onChange={(event) => setOp(event.target.value as Condition)}
-          >
-            {CONDITIONS.map((c) => (
-              <option key={c.op} value={c.op}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field-wide">
-          <label htmlFor={ids.value}>Value</label>
-          <input
-            id={ids.value}
-            type="text"
-            maxLength={500}
-            aria-describedby={ids.valueHint}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        </div>
-        <p id={ids.valueHint} className="hint">
-          Empty: no filter. Values are compared as the table shows them: a country as its two-letter
-          code, no source as “direct”, an unknown country or browser as “unknown”, a missing UTM
-          value as “(none)”. “Contains” and “does not contain” ignore case; “is” and “is not” do
-          not.
-        </p>
-      </fieldset>
+      <FilterFields
+        where={where}
+        onWhereChange={setWhere}
+        op={op}
+        onOpChange={setOp}
+        value={value}
+        onValueChange={setValue}
+      />
       <div className="form-actions">
         {/* Never disabled while a question runs: the button would lose the keyboard's focus. */}
         <button type="submit" className="button button-primary">
@@ -151,4 +98,84 @@ function DimensionOptions({ except }: { except?: Dimension }) {
       {dimensionLabel(d.name)}
     </option>
   ));
+}
+
+/** One condition: a dimension, how it compares and a value (empty: no condition). */
+function FilterFields({
+  where,
+  onWhereChange,
+  op,
+  onOpChange,
+  value,
+  onValueChange,
+}: {
+  where: Dimension;
+  onWhereChange: (dimension: Dimension) => void;
+  op: Condition;
+  onOpChange: (op: Condition) => void;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  const ids = { where: useId(), op: useId(), value: useId(), valueHint: useId() };
+  return (
+    <fieldset className="explore-filter">
+      <legend>Filter</legend>
+      <div className="field">
+        <label htmlFor={ids.where}>Filter by</label>
+        <select
+          id={ids.where}
+          value={where}
+          onChange={(event) => onWhereChange(event.target.value as Dimension)}
+        >
+          <DimensionOptions />
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.op}>Condition</label>
+        <select
+          id={ids.op}
+          value={op}
+          onChange={(event) => onOpChange(event.target.value as Condition)}
+        >
+          {CONDITIONS.map((c) => (
+            <option key={c.op} value={c.op}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field field-wide">
+        <label htmlFor={ids.value}>Value</label>
+        <input
+          id={ids.value}
+          type="text"
+          maxLength={500}
+          aria-describedby={ids.valueHint}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      </div>
+      <p id={ids.valueHint} className="hint">
+        Empty: no filter. Values are compared as the table shows them: a country as its two-letter
+        code, no source as “direct”, an unknown country or browser as “unknown”, a missing UTM value
+        as “(none)”. “Contains” and “does not contain” ignore case; “is” and “is not” do not.
+      </p>
+    </fieldset>
+  );
+}
+
+function RangeField({ range, onChange }: { range: string; onChange: (range: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Date range</label>
+      <select id={id} value={range} onChange={(event) => onChange(event.target.value)}>
+        {RANGES.map((r) => (
+          <option key={r.param} value={r.param}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
