@@ -212,7 +212,33 @@ function longTail(count: number): ReadonlyArray<readonly [string, number]> {
  * or GBP, now and then refunded). `pages` adds a long tail of that many paths. Events come out
  * ordered by time.
  */
-export function* demoTraffic(options: {
+export function* demoTraffic(options: DemoTrafficOptions): Generator<DemoEvent> {
+  const random = seededRandom(options.seed ?? 42);
+  const traffic: Traffic = {
+    options,
+    random,
+    // Campaigns, hosts and purchases draw from a sequence of their own, so that a seed gives the
+    // visits, pages and referrers it gave before they were added (benchmark figures stay
+    // comparable).
+    tagging: seededRandom((options.seed ?? 42) + 0x9e3779b9),
+    wwwHost: options.host.startsWith('www.') ? options.host : `www.${options.host}`,
+    pickPage: picker(options.pages ? longTail(options.pages) : PAGES),
+    maxPages: options.pagesPerVisit ? Math.ceil(options.pagesPerVisit * 4) : 6,
+  };
+  for (let day = options.days - 1; day >= 0; day -= 1) {
+    const dayStart = Math.floor(options.now / 86_400_000) * 86_400_000 - day * 86_400_000;
+    const weekday = new Date(dayStart).getUTCDay();
+    const visitors = Math.round(
+      options.visitorsPerDay * (weekday === 0 || weekday === 6 ? 0.6 : 1) * (0.8 + random() * 0.4),
+    );
+    const events: DemoEvent[] = [];
+    for (let v = 0; v < visitors; v += 1) events.push(...visitEvents(traffic, dayStart));
+    events.sort((a, b) => a.ts - b.ts);
+    yield* events.filter((e) => e.ts <= options.now);
+  }
+}
+
+export interface DemoTrafficOptions {
   trackingCode: string;
   host: string;
   days: number;
@@ -224,144 +250,154 @@ export function* demoTraffic(options: {
   pagesPerVisit?: number;
   /** Share of visits that are recorded (replay chunks), 0 to 1 (default 0). */
   replayShare?: number;
-}): Generator<DemoEvent> {
-  const random = seededRandom(options.seed ?? 42);
-  // Campaigns, hosts and purchases draw from a sequence of their own, so that a seed gives the
-  // visits, pages and referrers it gave before they were added (benchmark figures stay comparable).
-  const tagging = seededRandom((options.seed ?? 42) + 0x9e3779b9);
-  const wwwHost = options.host.startsWith('www.') ? options.host : `www.${options.host}`;
-  const pickPage = picker(options.pages ? longTail(options.pages) : PAGES);
-  const maxPages = options.pagesPerVisit ? Math.ceil(options.pagesPerVisit * 4) : 6;
-  for (let day = options.days - 1; day >= 0; day -= 1) {
-    const dayStart = Math.floor(options.now / 86_400_000) * 86_400_000 - day * 86_400_000;
-    const weekday = new Date(dayStart).getUTCDay();
-    const visitors = Math.round(
-      options.visitorsPerDay * (weekday === 0 || weekday === 6 ? 0.6 : 1) * (0.8 + random() * 0.4),
-    );
-    const events: DemoEvent[] = [];
-    for (let v = 0; v < visitors; v += 1) {
-      const network = pick(random, NETWORKS);
-      const ip = `${network}.${Math.floor(random() * 250) + 1}.${Math.floor(random() * 250) + 1}`;
-      const userAgent = pick(random, AGENTS);
-      const mobile = /Mobile|Android|iPhone/.test(userAgent);
-      const screen = mobile ? { width: 390, height: 844 } : { width: 1920, height: 1080 };
-      let ts = dayStart + Math.floor(random() * 86_400_000);
-      const pages = Math.min(
-        maxPages,
-        1 + Math.floor(-Math.log(1 - random()) * (options.pagesPerVisit ?? 1.3)),
-      );
-      const recording =
-        random() < (options.replayShare ?? 0)
-          ? { sessionId: `rec-${Math.floor(random() * 2 ** 48).toString(36)}`, sequence: 0 }
-          : null;
-      let previous: string | null = pick(random, REFERRERS);
-      const host = tagging() < 0.2 ? wwwHost : options.host;
-      const url = (path: string) => `https://${host}${path}`;
-      const campaign = pick(tagging, CAMPAIGNS.get(previous) ?? [[null, 1]]);
-      for (let p = 0; p < pages && ts <= options.now; p += 1) {
-        const path = pickPage(random);
-        const landing = p === 0 && campaign ? `?${new URLSearchParams(campaign).toString()}` : '';
-        events.push({
-          ip,
-          userAgent,
-          ts,
-          payload: {
-            trackingCode: options.trackingCode,
-            type: 'pageview',
-            url: url(path) + landing,
-            referrer: previous,
-            screen,
-          },
-        });
-        if (random() < 0.3) {
-          events.push({
-            ip,
-            userAgent,
-            ts: ts + 2_000,
-            payload: {
-              trackingCode: options.trackingCode,
-              type: 'click',
-              url: url(path),
-              x: Math.floor(random() * screen.width),
-              y: Math.floor(random() * 1600),
-              viewport: screen,
-              screen,
-            },
-          });
-        }
-        if (path === '/signup' && random() < 0.5)
-          events.push({
-            ip,
-            userAgent,
-            ts: ts + 5_000,
-            payload: {
-              trackingCode: options.trackingCode,
-              type: 'event',
-              url: url(path),
-              name: 'Signup',
-              props: { plan: random() < 0.3 ? 'pro' : 'free' },
-              screen,
-            },
-          });
-        if (path === '/pricing' && tagging() < 0.06) {
-          const { plan, revenue } = pick(tagging, PURCHASES);
-          const sale = (name: string, amount: number | string, at: number): DemoEvent => ({
-            ip,
-            userAgent,
-            ts: at,
-            payload: {
-              trackingCode: options.trackingCode,
-              type: 'event',
-              url: url(path),
-              name,
-              props: { plan },
-              revenue: { amount, currency: revenue.currency },
-              screen,
-            },
-          });
-          events.push(sale('Purchase', revenue.amount, ts + 8_000));
-          if (tagging() < 0.05) events.push(sale('Refund', `-${revenue.amount}`, ts + 600_000));
-        }
-        if (random() < 0.02) {
-          const message = pick(random, [
-            ["TypeError: Cannot read properties of undefined (reading 'id')", 3],
-            ['ReferenceError: gtag is not defined', 2],
-            ['NetworkError when attempting to fetch resource.', 1],
-          ] as const);
-          events.push({
-            ip,
-            userAgent,
-            ts: ts + 1_000,
-            payload: {
-              trackingCode: options.trackingCode,
-              type: 'error',
-              url: url(path),
-              message,
-              stack: `${message}\n    at https://${options.host}/assets/app.js:1:${Math.floor(random() * 3) * 1000 + 100}`,
-              screen,
-            },
-          });
-        }
-        if (recording)
-          events.push({
-            ip,
-            userAgent,
-            ts: ts + 3_000,
-            payload: {
-              trackingCode: options.trackingCode,
-              type: 'replay',
-              url: url(path),
-              sessionId: recording.sessionId,
-              sequence: (recording.sequence += 1) - 1,
-              events: [{ type: 3, data: { source: 1, positions: [{ x: 10, y: 20 }] } }],
-              screen,
-            },
-          });
-        previous = url(path);
-        ts += 5_000 + Math.floor(random() * 180_000);
-      }
-    }
-    events.sort((a, b) => a.ts - b.ts);
-    yield* events.filter((e) => e.ts <= options.now);
+}
+
+/** What every visit of one run of demoTraffic draws from. */
+interface Traffic {
+  options: DemoTrafficOptions;
+  random: () => number;
+  tagging: () => number;
+  wwwHost: string;
+  pickPage: (random: () => number) => string;
+  maxPages: number;
+}
+
+/** One visitor's visit, from a random time of the day: its page views and what came with them. */
+interface Visit {
+  ip: string;
+  userAgent: string;
+  screen: { width: number; height: number };
+  url: (path: string) => string;
+  recording: { sessionId: string; sequence: number } | null;
+}
+
+/** A visit's events; the draws are made in one fixed order, so a seed gives the same traffic. */
+function visitEvents(traffic: Traffic, dayStart: number): DemoEvent[] {
+  const { options, random, tagging } = traffic;
+  const network = pick(random, NETWORKS);
+  const ip = `${network}.${Math.floor(random() * 250) + 1}.${Math.floor(random() * 250) + 1}`;
+  const userAgent = pick(random, AGENTS);
+  const mobile = /Mobile|Android|iPhone/.test(userAgent);
+  const screen = mobile ? { width: 390, height: 844 } : { width: 1920, height: 1080 };
+  let ts = dayStart + Math.floor(random() * 86_400_000);
+  const pages = Math.min(
+    traffic.maxPages,
+    1 + Math.floor(-Math.log(1 - random()) * (options.pagesPerVisit ?? 1.3)),
+  );
+  const recording =
+    random() < (options.replayShare ?? 0)
+      ? { sessionId: `rec-${Math.floor(random() * 2 ** 48).toString(36)}`, sequence: 0 }
+      : null;
+  let previous: string | null = pick(random, REFERRERS);
+  const host = tagging() < 0.2 ? traffic.wwwHost : options.host;
+  const visit: Visit = {
+    ip,
+    userAgent,
+    screen,
+    url: (path) => `https://${host}${path}`,
+    recording,
+  };
+  const campaign = pick(tagging, CAMPAIGNS.get(previous) ?? [[null, 1]]);
+  const events: DemoEvent[] = [];
+  for (let p = 0; p < pages && ts <= options.now; p += 1) {
+    const path = traffic.pickPage(random);
+    const landing = p === 0 && campaign ? `?${new URLSearchParams(campaign).toString()}` : '';
+    events.push(...pageEvents(traffic, visit, { path, ts, landing, referrer: previous }));
+    previous = visit.url(path);
+    ts += 5_000 + Math.floor(random() * 180_000);
   }
+  return events;
+}
+
+/** A payload without what every event of a page carries (its tracking code, URL and screen). */
+type EventBody = DemoEvent['payload'] extends infer Payload
+  ? Payload extends unknown
+    ? Omit<Payload, 'trackingCode' | 'url' | 'screen'>
+    : never
+  : never;
+
+/** A page view, and the click, signup, purchase, error and recording chunk that may follow it. */
+function pageEvents(
+  traffic: Traffic,
+  visit: Visit,
+  view: { path: string; ts: number; landing: string; referrer: string | null },
+): DemoEvent[] {
+  const { random, tagging } = traffic;
+  const { path, ts } = view;
+  const { screen } = visit;
+  const event = (at: number, body: EventBody): DemoEvent => ({
+    ip: visit.ip,
+    userAgent: visit.userAgent,
+    ts: at,
+    payload: { trackingCode: traffic.options.trackingCode, url: visit.url(path), screen, ...body },
+  });
+  const events: DemoEvent[] = [
+    {
+      ip: visit.ip,
+      userAgent: visit.userAgent,
+      ts,
+      payload: {
+        trackingCode: traffic.options.trackingCode,
+        type: 'pageview',
+        url: visit.url(path) + view.landing,
+        referrer: view.referrer,
+        screen,
+      },
+    },
+  ];
+  if (random() < 0.3) {
+    events.push(
+      event(ts + 2_000, {
+        type: 'click',
+        x: Math.floor(random() * screen.width),
+        y: Math.floor(random() * 1600),
+        viewport: screen,
+      }),
+    );
+  }
+  if (path === '/signup' && random() < 0.5)
+    events.push(
+      event(ts + 5_000, {
+        type: 'event',
+        name: 'Signup',
+        props: { plan: random() < 0.3 ? 'pro' : 'free' },
+      }),
+    );
+  if (path === '/pricing' && tagging() < 0.06) {
+    const { plan, revenue } = pick(tagging, PURCHASES);
+    const sale = (name: string, amount: number | string, at: number) =>
+      event(at, {
+        type: 'event',
+        name,
+        props: { plan },
+        revenue: { amount, currency: revenue.currency },
+      });
+    events.push(sale('Purchase', revenue.amount, ts + 8_000));
+    if (tagging() < 0.05) events.push(sale('Refund', `-${revenue.amount}`, ts + 600_000));
+  }
+  if (random() < 0.02) {
+    const message = pick(random, [
+      ["TypeError: Cannot read properties of undefined (reading 'id')", 3],
+      ['ReferenceError: gtag is not defined', 2],
+      ['NetworkError when attempting to fetch resource.', 1],
+    ] as const);
+    events.push(
+      event(ts + 1_000, {
+        type: 'error',
+        message,
+        stack: `${message}\n    at https://${traffic.options.host}/assets/app.js:1:${Math.floor(random() * 3) * 1000 + 100}`,
+      }),
+    );
+  }
+  const recording = visit.recording;
+  if (recording)
+    events.push(
+      event(ts + 3_000, {
+        type: 'replay',
+        sessionId: recording.sessionId,
+        sequence: (recording.sequence += 1) - 1,
+        events: [{ type: 3, data: { source: 1, positions: [{ x: 10, y: 20 }] } }],
+      }),
+    );
+  return events;
 }
