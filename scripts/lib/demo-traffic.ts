@@ -331,20 +331,9 @@ function pageEvents(
     ts: at,
     payload: { trackingCode: traffic.options.trackingCode, url: visit.url(path), screen, ...body },
   });
-  const events: DemoEvent[] = [
-    {
-      ip: visit.ip,
-      userAgent: visit.userAgent,
-      ts,
-      payload: {
-        trackingCode: traffic.options.trackingCode,
-        type: 'pageview',
-        url: visit.url(path) + view.landing,
-        referrer: view.referrer,
-        screen,
-      },
-    },
-  ];
+  const pageview = event(ts, { type: 'pageview', referrer: view.referrer });
+  pageview.payload.url += view.landing;
+  const events = [pageview];
   if (random() < 0.3) {
     events.push(
       event(ts + 2_000, {
