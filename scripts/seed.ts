@@ -15,7 +15,7 @@ import { Command } from 'commander';
 import { MultiBar, Presets } from 'cli-progress';
 import { collectPayloadSchema } from '../rest-facade/src/collect/collect.schema';
 import { appendEvent } from '../rest-facade/src/collect/collector.service';
-import { demoTraffic } from './lib/demo-traffic';
+import { demoTraffic, type DemoEvent } from './lib/demo-traffic';
 import { enrich, normalizeIp } from '../rest-facade/src/collect/enrich';
 import {
   ANALYTICS_CONSUMER_GROUP,
@@ -64,47 +64,20 @@ async function appliedThrough(redis: RedisClient, stream: string, id: string): P
   return pending === 0 || (oldest !== null && compareStreamIds(oldest, id) > 0);
 }
 
-async function main(): Promise<void> {
-  const options = program.parse().opts<{
-    plan: PlanName;
-    websites: number;
-    days: number;
-    visitors: number;
-    baseUrl: string;
-    seed: number;
-    wait: number;
-  }>();
-  await withKeysStores('seed', async ({ accounts, credentials, redis, redisKeyPrefix }) => {
-    const suffix = randomBytes(3).toString('hex');
-    const organization = await accounts.createOrganization({
-      name: `Demo ${suffix}`,
-      plan: options.plan,
-    });
-    const user = await accounts.createUser(`demo-${suffix}@example.com`);
-    await accounts.addMember(organization.id, user.id, 'owner');
-    const websites = [];
-    for (let i = 0; i < options.websites; i += 1) {
-      websites.push(
-        await accounts.createWebsite({
-          organizationId: organization.id,
-          name: `Demo site ${i + 1}`,
-          domain: `demo${i + 1}-${suffix}.example.com`,
-        }),
-      );
-    }
-    const { key } = await credentials.createApiKey({
-      organizationId: organization.id,
-      userId: user.id,
-      name: 'Demo key',
-      expiration: '90d',
-    });
-    console.log(`Organization ${organization.name} (${options.plan}), user ${user.email}`);
-    for (const w of websites)
-      console.log(`  website ${w.id}  ${w.domain}  tracking code ${w.trackingCode}`);
-    console.log(`\nAPI key (shown once): ${key}`);
-    const curl = `curl -s -H 'X-API-Key: ${key}' '${options.baseUrl}/api/external/v1/analytics/${websites[0]!.id}?range=30d'`;
-    console.log(`${curl}\n`);
+interface SeedOptions {
+  plan: PlanName;
+  websites: number;
+  days: number;
+  visitors: number;
+  baseUrl: string;
+  seed: number;
+  wait: number;
+}
 
+async function main(): Promise<void> {
+  const options = program.parse().opts<SeedOptions>();
+  await withKeysStores('seed', async (stores) => {
+    const { websites, curl } = await createAccount(stores, options);
     const now = Date.now();
     const batches = websites.map((w, i) => [
       ...demoTraffic({
@@ -116,68 +89,7 @@ async function main(): Promise<void> {
         seed: options.seed + i,
       }),
     ]);
-    const total = batches.reduce((n, b) => n + b.length, 0);
-    const stream = analyticsEventStream(redisKeyPrefix);
-    const backlogBefore = await redis.xlen(stream);
-    const bars = new MultiBar(
-      {
-        format: '{phase} |{bar}| {value}/{total} events',
-        hideCursor: true,
-        // Piped or logged (no terminal): a plain line per bar each second instead of nothing.
-        noTTYOutput: true,
-        notTTYSchedule: 1000,
-      },
-      Presets.shades_classic,
-    );
-    const queued = bars.create(total, 0, { phase: 'queued ' });
-    const applied = bars.create(total, 0, { phase: 'applied' });
-    /** Entries left in the stream are not applied yet (the consumer deletes what it applied). */
-    const watchApplied = setInterval(() => {
-      void redis.xlen(stream).then(
-        (backlog) =>
-          applied.update(Math.max(0, queued.getProgress() * total - (backlog - backlogBefore))),
-        () => undefined,
-      );
-    }, 250);
-    const salts = new Map<number, string>();
-    const saltOf = (ts: number) => {
-      const day = Math.floor(ts / 86_400_000);
-      if (!salts.has(day)) salts.set(day, randomBytes(32).toString('hex'));
-      return salts.get(day) as string;
-    };
-    for (const [i, events] of batches.entries()) {
-      const website = websites[i]!;
-      for (let start = 0; start < events.length; start += 200) {
-        await Promise.all(
-          events.slice(start, start + 200).map((e) => {
-            // The same validation and enrichment as POST /api/collect.
-            const payload = collectPayloadSchema.parse(e.payload);
-            const event = enrich(payload, {
-              websiteId: website.id,
-              ip: normalizeIp(e.ip),
-              userAgent: e.userAgent,
-              countryHeader: undefined,
-              salt: saltOf(e.ts),
-              now: e.ts,
-            });
-            return appendEvent(redis, redisKeyPrefix, event);
-          }),
-        );
-        queued.increment(Math.min(200, events.length - start));
-      }
-    }
-    const last = String(
-      fieldOf((await redis.xinfo('STREAM', stream)) as unknown[], 'last-generated-id'),
-    );
-    const deadline = Date.now() + options.wait * 1000;
-    let done = await appliedThrough(redis, stream, last);
-    while (!done && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      done = await appliedThrough(redis, stream, last);
-    }
-    clearInterval(watchApplied);
-    if (done) applied.update(total);
-    bars.stop();
+    const done = await sendTraffic(stores, websites, batches, options.wait);
     if (!done)
       console.log(
         `\nSome events are still queued in Redis after ${options.wait} s; the analytics subgraph applies them once it runs (is npm start running?).`,
@@ -185,6 +97,134 @@ async function main(): Promise<void> {
     else console.log('\nThe analytics subgraph has applied every event. Try:');
     console.log(curl);
   });
+}
+
+type Stores = Parameters<Parameters<typeof withKeysStores>[1]>[0];
+type DemoWebsite = { id: string; domain: string; trackingCode: string };
+
+/** An organization on the plan, its owner, its websites and an API key; prints them and a curl. */
+async function createAccount({ accounts, credentials }: Stores, options: SeedOptions) {
+  const suffix = randomBytes(3).toString('hex');
+  const organization = await accounts.createOrganization({
+    name: `Demo ${suffix}`,
+    plan: options.plan,
+  });
+  const user = await accounts.createUser(`demo-${suffix}@example.com`);
+  await accounts.addMember(organization.id, user.id, 'owner');
+  const websites: DemoWebsite[] = [];
+  for (let i = 0; i < options.websites; i += 1) {
+    websites.push(
+      await accounts.createWebsite({
+        organizationId: organization.id,
+        name: `Demo site ${i + 1}`,
+        domain: `demo${i + 1}-${suffix}.example.com`,
+      }),
+    );
+  }
+  const { key } = await credentials.createApiKey({
+    organizationId: organization.id,
+    userId: user.id,
+    name: 'Demo key',
+    expiration: '90d',
+  });
+  console.log(`Organization ${organization.name} (${options.plan}), user ${user.email}`);
+  for (const w of websites)
+    console.log(`  website ${w.id}  ${w.domain}  tracking code ${w.trackingCode}`);
+  console.log(`\nAPI key (shown once): ${key}`);
+  const curl = `curl -s -H 'X-API-Key: ${key}' '${options.baseUrl}/api/external/v1/analytics/${websites[0]!.id}?range=30d'`;
+  console.log(`${curl}\n`);
+  return { websites, curl };
+}
+
+/**
+ * Appends each website's events to the analytics stream as POST /api/collect would, showing
+ * progress, and waits up to `waitSeconds` for the analytics subgraph to apply them; true when it
+ * has.
+ */
+async function sendTraffic(
+  { redis, redisKeyPrefix }: Stores,
+  websites: DemoWebsite[],
+  batches: DemoEvent[][],
+  waitSeconds: number,
+): Promise<boolean> {
+  const total = batches.reduce((n, b) => n + b.length, 0);
+  const stream = analyticsEventStream(redisKeyPrefix);
+  const backlogBefore = await redis.xlen(stream);
+  const bars = new MultiBar(
+    {
+      format: '{phase} |{bar}| {value}/{total} events',
+      hideCursor: true,
+      // Piped or logged (no terminal): a plain line per bar each second instead of nothing.
+      noTTYOutput: true,
+      notTTYSchedule: 1000,
+    },
+    Presets.shades_classic,
+  );
+  const queued = bars.create(total, 0, { phase: 'queued ' });
+  const applied = bars.create(total, 0, { phase: 'applied' });
+  /** Entries left in the stream are not applied yet (the consumer deletes what it applied). */
+  const watchApplied = setInterval(() => {
+    void redis.xlen(stream).then(
+      (backlog) =>
+        applied.update(Math.max(0, queued.getProgress() * total - (backlog - backlogBefore))),
+      () => undefined,
+    );
+  }, 250);
+  const saltOf = dailySalts();
+  for (const [i, events] of batches.entries()) {
+    const website = websites[i]!;
+    for (let start = 0; start < events.length; start += 200) {
+      await Promise.all(
+        events.slice(start, start + 200).map((e) => {
+          // The same validation and enrichment as POST /api/collect.
+          const payload = collectPayloadSchema.parse(e.payload);
+          const event = enrich(payload, {
+            websiteId: website.id,
+            ip: normalizeIp(e.ip),
+            userAgent: e.userAgent,
+            countryHeader: undefined,
+            salt: saltOf(e.ts),
+            now: e.ts,
+          });
+          return appendEvent(redis, redisKeyPrefix, event);
+        }),
+      );
+      queued.increment(Math.min(200, events.length - start));
+    }
+  }
+  const done = await waitUntilApplied(redis, stream, waitSeconds);
+  clearInterval(watchApplied);
+  if (done) applied.update(total);
+  bars.stop();
+  return done;
+}
+
+/** A salt per UTC day, as the collector rotates its own. */
+function dailySalts() {
+  const salts = new Map<number, string>();
+  return (ts: number) => {
+    const day = Math.floor(ts / 86_400_000);
+    if (!salts.has(day)) salts.set(day, randomBytes(32).toString('hex'));
+    return salts.get(day) as string;
+  };
+}
+
+/** Waits up to `waitSeconds` for every entry appended so far to be applied; true when it was. */
+async function waitUntilApplied(
+  redis: Stores['redis'],
+  stream: string,
+  waitSeconds: number,
+): Promise<boolean> {
+  const last = String(
+    fieldOf((await redis.xinfo('STREAM', stream)) as unknown[], 'last-generated-id'),
+  );
+  const deadline = Date.now() + waitSeconds * 1000;
+  let done = await appliedThrough(redis, stream, last);
+  while (!done && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    done = await appliedThrough(redis, stream, last);
+  }
+  return done;
 }
 
 main().catch((error: unknown) => {
