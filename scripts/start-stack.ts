@@ -157,30 +157,25 @@ async function provideRedis(stoppers: Stoppable[]): Promise<string> {
   }
 }
 
+/** What a running `npm start` holds: the engines it started and the five services. */
+interface Running {
+  stoppers: Stoppable[];
+  children: Array<{ name: string; child: ChildProcess }>;
+  stopping: boolean;
+  recorded: boolean;
+}
+
+const portOf = (spec: ServiceSpec) => Number(process.env[spec.portVariable] ?? spec.defaultPort);
+const urlOf = (spec: ServiceSpec) => `http://127.0.0.1:${portOf(spec)}`;
+const byName = Object.fromEntries(SERVICES.map((s) => [s.name, s]));
+
 async function main(): Promise<void> {
-  const stoppers: Stoppable[] = [];
-  const children: Array<{ name: string; child: ChildProcess }> = [];
-  let stopping = false;
-  let recorded = false;
-  const stopAll = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    say('stopping');
-    if (recorded) removeStackRecord();
-    // Front to back: the facade first, so nothing new reaches the services being stopped.
-    const graceMs = stopGraceMs(process.env);
-    for (const { name, child } of [...children].reverse())
-      if ((await stopChild(child, graceMs)) === 'killed')
-        say(`${name} did not stop within ${graceMs / 1000} s; killed`);
-    for (const stopper of stoppers.reverse()) await stopper.stop().catch(() => undefined);
-    say('stopped');
-    process.exit(code);
-  };
+  const running: Running = { stoppers: [], children: [], stopping: false, recorded: false };
+  const stopAll = (code: number) => stop(running, code);
   process.on('SIGTERM', () => void stopAll(0));
   process.on('SIGINT', () => void stopAll(0));
 
-  const port = (spec: ServiceSpec) => Number(process.env[spec.portVariable] ?? spec.defaultPort);
-  const problems = await portProblems(port);
+  const problems = await portProblems(portOf);
   if (problems.length > 0) {
     for (const problem of problems) say(problem);
     const other = readStackRecord();
@@ -189,72 +184,99 @@ async function main(): Promise<void> {
   }
 
   try {
-    const mongoBase = await provideMongo(stoppers);
-    const redisUrl = await provideRedis(stoppers);
+    const mongoBase = await provideMongo(running.stoppers);
+    const redisUrl = await provideRedis(running.stoppers);
     const secret = process.env.INTERNAL_SECRET ?? keptDevelopmentSecret();
-    const url = (spec: ServiceSpec) => `http://127.0.0.1:${port(spec)}`;
-    const byName = Object.fromEntries(SERVICES.map((s) => [s.name, s]));
     const shared = {
       ...process.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
       REDIS_URL: redisUrl,
       INTERNAL_SECRET: secret,
-      ANALYTICS_URL: `${url(byName.analytics!)}/graphql`,
-      KEYS_URL: `${url(byName.keys!)}/graphql`,
-      WEBHOOKS_URL: `${url(byName.webhooks!)}/graphql`,
+      ANALYTICS_URL: `${urlOf(byName.analytics!)}/graphql`,
+      KEYS_URL: `${urlOf(byName.keys!)}/graphql`,
+      WEBHOOKS_URL: `${urlOf(byName.webhooks!)}/graphql`,
       // The dashboard's tracker snippets point at the facade.
-      PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? url(byName['rest-facade']!),
+      PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? urlOf(byName['rest-facade']!),
     };
-    for (const spec of SERVICES) {
-      const env = {
-        ...shared,
-        [spec.portVariable]: String(port(spec)),
-        ...(spec.database ? { MONGODB_URI: mongoUriWithDatabase(mongoBase, spec.database) } : {}),
-      };
-      const child = spawn(process.execPath, serviceArgs(spec), {
-        env,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      children.push({ name: spec.name, child });
-      child.on('exit', (code) => {
-        if (!stopping) {
-          say(`${spec.name} exited unexpectedly (${code}); stopping the stack`);
-          void stopAll(1);
-        }
-      });
-      // Subgraphs first, then the gateway (which needs them), then the facade.
-      if (spec.name === 'webhooks' || spec.name === 'gateway' || spec.name === 'rest-facade') {
-        const waiting = spec.name === 'webhooks' ? SERVICES.slice(0, 3) : [spec];
-        await Promise.all(
-          waiting.map((s) =>
-            waitUntilReady(s.name, url(s), children.find((c) => c.name === s.name)!.child),
-          ),
-        );
-      }
-    }
-    say('all five services are ready:');
-    for (const spec of SERVICES)
-      say(
-        `  ${spec.name.padEnd(12)} ${url(spec)}${spec.name === 'gateway' ? '/graphql (schema explorer)' : ''}`,
-      );
-    say(`  External API  ${url(byName['rest-facade']!)}/api/external/v1`);
-    say(
-      `  dashboard     ${url(byName.gateway!)}/  (sign in: npm run --silent admin -- login:link --email <user's email>)`,
-    );
+    await startServices(running, shared, mongoBase, stopAll);
+    announce();
     writeStackRecord({
       pid: process.pid,
-      facadeUrl: url(byName['rest-facade']!),
-      dashboardUrl: url(byName.gateway!),
+      facadeUrl: urlOf(byName['rest-facade']!),
+      dashboardUrl: urlOf(byName.gateway!),
       keysMongoUri: mongoUriWithDatabase(mongoBase, STACK_DATABASES.keys),
       redisUrl,
       redisKeyPrefix: baseEnvSchema.shape.REDIS_KEY_PREFIX.parse(process.env.REDIS_KEY_PREFIX),
     });
-    recorded = true;
+    running.recorded = true;
     say('press Ctrl+C to stop');
   } catch (error) {
     say(message(error));
     await stopAll(1);
   }
+}
+
+/** Stops the services front to back, then the engines, and exits with `code`. */
+async function stop(running: Running, code: number): Promise<void> {
+  if (running.stopping) return;
+  running.stopping = true;
+  say('stopping');
+  if (running.recorded) removeStackRecord();
+  // Front to back: the facade first, so nothing new reaches the services being stopped.
+  const graceMs = stopGraceMs(process.env);
+  for (const { name, child } of [...running.children].reverse())
+    if ((await stopChild(child, graceMs)) === 'killed')
+      say(`${name} did not stop within ${graceMs / 1000} s; killed`);
+  for (const stopper of running.stoppers.reverse()) await stopper.stop().catch(() => undefined);
+  say('stopped');
+  process.exit(code);
+}
+
+/** Starts the five services: the subgraphs, then the gateway (which needs them), then the facade. */
+async function startServices(
+  running: Running,
+  shared: NodeJS.ProcessEnv,
+  mongoBase: string,
+  stopAll: (code: number) => Promise<void>,
+): Promise<void> {
+  for (const spec of SERVICES) {
+    const env = {
+      ...shared,
+      [spec.portVariable]: String(portOf(spec)),
+      ...(spec.database ? { MONGODB_URI: mongoUriWithDatabase(mongoBase, spec.database) } : {}),
+    };
+    const child = spawn(process.execPath, serviceArgs(spec), {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    running.children.push({ name: spec.name, child });
+    child.on('exit', (code) => {
+      if (!running.stopping) {
+        say(`${spec.name} exited unexpectedly (${code}); stopping the stack`);
+        void stopAll(1);
+      }
+    });
+    if (spec.name === 'webhooks' || spec.name === 'gateway' || spec.name === 'rest-facade') {
+      const waiting = spec.name === 'webhooks' ? SERVICES.slice(0, 3) : [spec];
+      await Promise.all(
+        waiting.map((s) =>
+          waitUntilReady(s.name, urlOf(s), running.children.find((c) => c.name === s.name)!.child),
+        ),
+      );
+    }
+  }
+}
+
+function announce(): void {
+  say('all five services are ready:');
+  for (const spec of SERVICES)
+    say(
+      `  ${spec.name.padEnd(12)} ${urlOf(spec)}${spec.name === 'gateway' ? '/graphql (schema explorer)' : ''}`,
+    );
+  say(`  External API  ${urlOf(byName['rest-facade']!)}/api/external/v1`);
+  say(
+    `  dashboard     ${urlOf(byName.gateway!)}/  (sign in: npm run --silent admin -- login:link --email <user's email>)`,
+  );
 }
 
 void main();
