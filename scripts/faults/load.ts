@@ -76,112 +76,122 @@ export interface RunningLoad {
 const TICK_MS = 5;
 
 export function startLoad(options: LoadOptions): RunningLoad {
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const pool = new Pool(options.origin, {
-    connections: options.connections,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
-  const outcomes: Outcome[] = [];
-  const pending = new Map<number, Promise<void>>();
-  let answeredCount = 0;
-  let sent = 0;
-  let inFlightWaiter: { count: number; resolve(): void } | null = null;
-  const t0 = performance.now();
+  return new Load(options);
+}
 
-  const send = () => {
-    const id = ++sent;
-    const request = options.next(id);
+type Ended = Omit<Outcome, 'id' | 'kind' | 'startedAt' | 'endedAt' | 'latencyMs'>;
+
+/** Requests sent at a steady rate over a pool of connections, each one's outcome recorded. */
+class Load implements RunningLoad {
+  readonly outcomes: Outcome[] = [];
+  private readonly pending = new Map<number, Promise<void>>();
+  private readonly timeoutMs: number;
+  private readonly pool: Pool;
+  private readonly timer: NodeJS.Timeout;
+  private answeredCount = 0;
+  private sent = 0;
+  private inFlightWaiter: { count: number; resolve(): void } | null = null;
+
+  constructor(private readonly options: LoadOptions) {
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.pool = new Pool(options.origin, {
+      connections: options.connections,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+    const t0 = performance.now();
+    const burst = options.burst ?? 1;
+    this.timer = setInterval(() => {
+      const due = Math.floor(((performance.now() - t0) * options.ratePerSecond) / 1000 / burst);
+      while (this.sent < due * burst) this.send();
+    }, TICK_MS);
+  }
+
+  inFlight(): number[] {
+    return [...this.pending.keys()];
+  }
+
+  async answered(count: number, waitMs = 30_000): Promise<void> {
+    const deadline = Date.now() + waitMs;
+    while (this.answeredCount < count) {
+      if (Date.now() > deadline)
+        throw new Error(`only ${this.answeredCount} of ${count} requests answered in ${waitMs} ms`);
+      await sleep(50);
+    }
+  }
+
+  inFlightAtLeast(count: number, waitMs: number): Promise<boolean> {
+    if (this.pending.size >= count) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.inFlightWaiter = null;
+        resolve(false);
+      }, waitMs);
+      this.inFlightWaiter = {
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          this.inFlightWaiter = null;
+          resolve(true);
+        },
+      };
+    });
+  }
+
+  async stop(): Promise<Outcome[]> {
+    clearInterval(this.timer);
+    while (this.pending.size > 0) await Promise.all([...this.pending.values()]);
+    await this.pool.close();
+    return this.outcomes;
+  }
+
+  private send(): void {
+    const id = ++this.sent;
+    const request = this.options.next(id);
     const startedAt = Date.now();
     const started = performance.now();
-    const finish = (
-      fields: Omit<Outcome, 'id' | 'kind' | 'startedAt' | 'endedAt' | 'latencyMs'>,
-    ) => {
-      outcomes.push({
+    const finish = (ending: Ended) => {
+      this.outcomes.push({
         id,
         kind: request.kind,
         startedAt,
         endedAt: Date.now(),
         latencyMs: performance.now() - started,
-        ...fields,
+        ...ending,
       });
-      if (fields.ending === 'answered') answeredCount++;
+      if (ending.ending === 'answered') this.answeredCount++;
     };
-    const done = pool
-      .request({
-        method: request.method,
-        path: request.path,
-        headers: request.headers,
-        body: request.body,
-        signal: AbortSignal.timeout(timeoutMs + 1_000),
-      })
-      .then(async (response) => {
-        const requestId = response.headers['x-request-id'];
-        let accepted: boolean | undefined;
-        if (request.readAccepted) {
-          const text = await response.body.text();
-          accepted = parseAccepted(text);
-        } else {
-          await response.body.dump();
-        }
-        finish({
-          ending: 'answered',
-          status: response.statusCode,
-          requestId: typeof requestId === 'string' ? requestId : undefined,
-          accepted,
-          usageMonthly: headerNumber(response.headers['x-usage-monthly']),
-          usageTotal: headerNumber(response.headers['x-usage-total']),
-        });
-      })
-      .catch((error: unknown) => finish(classify(error)))
-      .finally(() => pending.delete(id));
-    pending.set(id, done);
-    if (inFlightWaiter && pending.size >= inFlightWaiter.count) inFlightWaiter.resolve();
-  };
+    const done = this.request(request)
+      .then(finish, (error: unknown) => finish(classify(error)))
+      .finally(() => this.pending.delete(id));
+    this.pending.set(id, done);
+    if (this.inFlightWaiter && this.pending.size >= this.inFlightWaiter.count)
+      this.inFlightWaiter.resolve();
+  }
 
-  const burst = options.burst ?? 1;
-  const timer = setInterval(() => {
-    const due = Math.floor(((performance.now() - t0) * options.ratePerSecond) / 1000 / burst);
-    while (sent < due * burst) send();
-  }, TICK_MS);
-
-  return {
-    outcomes,
-    inFlight: () => [...pending.keys()],
-    async answered(count, waitMs = 30_000) {
-      const deadline = Date.now() + waitMs;
-      while (answeredCount < count) {
-        if (Date.now() > deadline)
-          throw new Error(`only ${answeredCount} of ${count} requests answered in ${waitMs} ms`);
-        await sleep(50);
-      }
-    },
-    inFlightAtLeast(count, waitMs) {
-      if (pending.size >= count) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          inFlightWaiter = null;
-          resolve(false);
-        }, waitMs);
-        inFlightWaiter = {
-          count,
-          resolve: () => {
-            clearTimeout(timer);
-            inFlightWaiter = null;
-            resolve(true);
-          },
-        };
-      });
-    },
-    async stop() {
-      clearInterval(timer);
-      while (pending.size > 0) await Promise.all([...pending.values()]);
-      await pool.close();
-      return outcomes;
-    },
-  };
+  private async request(request: ReturnType<LoadOptions['next']>): Promise<Ended> {
+    const response = await this.pool.request({
+      method: request.method,
+      path: request.path,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(this.timeoutMs + 1_000),
+    });
+    const requestId = response.headers['x-request-id'];
+    let accepted: boolean | undefined;
+    if (request.readAccepted) accepted = parseAccepted(await response.body.text());
+    else await response.body.dump();
+    return {
+      ending: 'answered',
+      status: response.statusCode,
+      requestId: typeof requestId === 'string' ? requestId : undefined,
+      accepted,
+      usageMonthly: headerNumber(response.headers['x-usage-monthly']),
+      usageTotal: headerNumber(response.headers['x-usage-total']),
+    };
+  }
 }
 
 function parseAccepted(text: string): boolean | undefined {
