@@ -196,7 +196,12 @@ async function accountAndAnalytics(check: Checker, c: Credentials): Promise<void
   await get(`${API}/analytics/${first.id}/technology`);
   await get(`${API}/analytics/${first.id}/technology?range=24h&limit=1`);
   await get(`${API}/analytics/${first.id}/technology?timeRange=1y&limit=5000`);
+  await analyticsQueries(check, c);
+}
 
+/** POST /query: the old vocabulary, then several dimensions, nested filters and comparisons. */
+async function analyticsQueries(check: Checker, c: Credentials): Promise<void> {
+  const [first] = c.websites;
   const query = (json: unknown) =>
     check.send({
       kind: 'allowed',
