@@ -600,71 +600,78 @@ async function main(): Promise<void> {
     });
     await Promise.all([stopChild(uncachedStack, 15_000), stopChild(baselineStack, 15_000)]);
 
-    const o = ours;
-    const u = { path1: paths.path1, path50: paths.path50 };
-    const baseline = { path1: paths.defaults1, path50: paths.defaults50 };
-    console.log('\nSummary');
-    const p50Added = o.facadeUsage1!.p50 - o.gatewayUsage1!.p50;
-    const throughputCost = 1 - o.facadeUsage50!.rps / o.gatewayUsage50!.rps;
-    console.log(
-      `  facade overhead at p50 (1 client):          ${p50Added.toFixed(2)} ms   (target ≤ 1 ms)`,
-    );
-    console.log(
-      `  facade throughput cost (50 clients):        ${(throughputCost * 100).toFixed(1)} %   (target ≤ 15 %)`,
-    );
-    const bareCost = 1 - o.bareUsage50!.rps / o.gatewayUsage50!.rps;
-    console.log(
-      `  a bare HTTP hop in front of the gateway:    +${(o.bareUsage1!.p50 - o.gatewayUsage1!.p50).toFixed(2)} ms at p50, ${(bareCost * 100).toFixed(1)} % of throughput (for comparison)`,
-    );
-    if (o.facadeUsage50OwnCore) {
-      console.log(
-        `  … with the front processes on a CPU of their own: ${((1 - o.facadeUsage50OwnCore.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} % of throughput (bare hop: ${((1 - o.bareUsage50OwnCore!.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} %)`,
-      );
-    }
-    const repeatRps = Math.min(o.repeatWebsite50!.rps, o.repeatAnalytics50!.rps);
-    const repeatP50 = Math.max(o.repeatWebsite1!.p50, o.repeatAnalytics1!.p50);
-    console.log(
-      `  repeated reads vs a bare handler (50 cl.):  ${(repeatRps / o.bare50!.rps).toFixed(2)}×   (slower of the two: ${repeatRps.toFixed(0)} vs ${o.bare50!.rps.toFixed(0)} req/s; target ≥ 0.30×)`,
-    );
-    console.log(
-      `  repeated reads p50 at 1 client:             ${repeatP50.toFixed(2)} ms   (slower of the two; target ≤ 1 ms)`,
-    );
-    console.log(
-      `  uncached whole path p50 at 1 client:        ${u.path1!.p50.toFixed(2)} ms   (target ≤ 3 ms)`,
-    );
-    console.log(
-      `  uncached whole path vs baseline (50 cl.):   ${(u.path50!.rps / baseline.path50!.rps).toFixed(2)}×   (${u.path50!.rps.toFixed(0)} vs ${baseline.path50!.rps.toFixed(0)} req/s; target ≥ 1.5×)`,
-    );
-    console.log(
-      `  uncached whole path p50 vs baseline (1 cl.): ${u.path1!.p50.toFixed(2)} vs ${baseline.path1!.p50.toFixed(2)} ms`,
-    );
-    const round = (value: number, digits = 2) => Number(value.toFixed(digits));
-    console.log(
-      JSON.stringify({
-        gateway_usage_p50_ms: round(o.gatewayUsage1!.p50),
-        facade_usage_p50_ms: round(o.facadeUsage1!.p50),
-        facade_overhead_ms: round(p50Added),
-        gateway_usage_rps: round(o.gatewayUsage50!.rps, 0),
-        facade_usage_rps: round(o.facadeUsage50!.rps, 0),
-        facade_cost_pct: round(throughputCost * 100, 1),
-        bare_hop_cost_pct: round(bareCost * 100, 1),
-        bare_rps: round(o.bare50!.rps, 0),
-        repeat_website_rps: round(o.repeatWebsite50!.rps, 0),
-        repeat_analytics_rps: round(o.repeatAnalytics50!.rps, 0),
-        repeat_ratio_vs_bare: round(repeatRps / o.bare50!.rps),
-        repeat_p50_ms: round(repeatP50),
-        repeat_website_p50_ms: round(o.repeatWebsite1!.p50),
-        repeat_analytics_p50_ms: round(o.repeatAnalytics1!.p50),
-        gateway_token_website_rps: round(o.gatewayWebsite50!.rps, 0),
-        uncached_website_rps: round(u.path50!.rps, 0),
-        path_p50_ms: round(u.path1!.p50),
-        defaults_path_rps: round(baseline.path50!.rps, 0),
-        vs_defaults_x: round(u.path50!.rps / baseline.path50!.rps),
-      }),
-    );
+    summarize(ours, paths);
   } finally {
     if (started) await started.stop();
   }
+}
+
+/** The figures against their targets, then one JSON line of them. */
+function summarize(
+  o: Awaited<ReturnType<typeof runScenarios>>,
+  paths: Awaited<ReturnType<typeof measurePaths>>,
+): void {
+  const u = { path1: paths.path1, path50: paths.path50 };
+  const baseline = { path1: paths.defaults1, path50: paths.defaults50 };
+  console.log('\nSummary');
+  const p50Added = o.facadeUsage1!.p50 - o.gatewayUsage1!.p50;
+  const throughputCost = 1 - o.facadeUsage50!.rps / o.gatewayUsage50!.rps;
+  console.log(
+    `  facade overhead at p50 (1 client):          ${p50Added.toFixed(2)} ms   (target ≤ 1 ms)`,
+  );
+  console.log(
+    `  facade throughput cost (50 clients):        ${(throughputCost * 100).toFixed(1)} %   (target ≤ 15 %)`,
+  );
+  const bareCost = 1 - o.bareUsage50!.rps / o.gatewayUsage50!.rps;
+  console.log(
+    `  a bare HTTP hop in front of the gateway:    +${(o.bareUsage1!.p50 - o.gatewayUsage1!.p50).toFixed(2)} ms at p50, ${(bareCost * 100).toFixed(1)} % of throughput (for comparison)`,
+  );
+  if (o.facadeUsage50OwnCore) {
+    console.log(
+      `  … with the front processes on a CPU of their own: ${((1 - o.facadeUsage50OwnCore.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} % of throughput (bare hop: ${((1 - o.bareUsage50OwnCore!.rps / o.gatewayUsage50OwnCore!.rps) * 100).toFixed(1)} %)`,
+    );
+  }
+  const repeatRps = Math.min(o.repeatWebsite50!.rps, o.repeatAnalytics50!.rps);
+  const repeatP50 = Math.max(o.repeatWebsite1!.p50, o.repeatAnalytics1!.p50);
+  console.log(
+    `  repeated reads vs a bare handler (50 cl.):  ${(repeatRps / o.bare50!.rps).toFixed(2)}×   (slower of the two: ${repeatRps.toFixed(0)} vs ${o.bare50!.rps.toFixed(0)} req/s; target ≥ 0.30×)`,
+  );
+  console.log(
+    `  repeated reads p50 at 1 client:             ${repeatP50.toFixed(2)} ms   (slower of the two; target ≤ 1 ms)`,
+  );
+  console.log(
+    `  uncached whole path p50 at 1 client:        ${u.path1!.p50.toFixed(2)} ms   (target ≤ 3 ms)`,
+  );
+  console.log(
+    `  uncached whole path vs baseline (50 cl.):   ${(u.path50!.rps / baseline.path50!.rps).toFixed(2)}×   (${u.path50!.rps.toFixed(0)} vs ${baseline.path50!.rps.toFixed(0)} req/s; target ≥ 1.5×)`,
+  );
+  console.log(
+    `  uncached whole path p50 vs baseline (1 cl.): ${u.path1!.p50.toFixed(2)} vs ${baseline.path1!.p50.toFixed(2)} ms`,
+  );
+  const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+  console.log(
+    JSON.stringify({
+      gateway_usage_p50_ms: round(o.gatewayUsage1!.p50),
+      facade_usage_p50_ms: round(o.facadeUsage1!.p50),
+      facade_overhead_ms: round(p50Added),
+      gateway_usage_rps: round(o.gatewayUsage50!.rps, 0),
+      facade_usage_rps: round(o.facadeUsage50!.rps, 0),
+      facade_cost_pct: round(throughputCost * 100, 1),
+      bare_hop_cost_pct: round(bareCost * 100, 1),
+      bare_rps: round(o.bare50!.rps, 0),
+      repeat_website_rps: round(o.repeatWebsite50!.rps, 0),
+      repeat_analytics_rps: round(o.repeatAnalytics50!.rps, 0),
+      repeat_ratio_vs_bare: round(repeatRps / o.bare50!.rps),
+      repeat_p50_ms: round(repeatP50),
+      repeat_website_p50_ms: round(o.repeatWebsite1!.p50),
+      repeat_analytics_p50_ms: round(o.repeatAnalytics1!.p50),
+      gateway_token_website_rps: round(o.gatewayWebsite50!.rps, 0),
+      uncached_website_rps: round(u.path50!.rps, 0),
+      path_p50_ms: round(u.path1!.p50),
+      defaults_path_rps: round(baseline.path50!.rps, 0),
+      vs_defaults_x: round(u.path50!.rps / baseline.path50!.rps),
+    }),
+  );
 }
 
 main().catch((error: unknown) => {
