@@ -25,6 +25,7 @@ import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { createRedis } from '../common/platform/redis';
 import { demoTraffic } from './lib/demo-traffic';
+import type { IngestService } from '../subgraphs/analytics/src/services/ingest.service';
 import { startStack } from '../test/support/stack';
 import { startBenchDatabase } from './lib/bench-database';
 import {
@@ -67,6 +68,22 @@ async function rps(opts: autocannon.Options): Promise<number> {
   return Math.round(result.requests.average);
 }
 
+type Figures = Record<string, number | string>;
+type Request = { path: string; body?: unknown };
+
+/** What every section of the run shares: the stack, its stream, the key and the figures. */
+interface Bench {
+  stack: Awaited<ReturnType<typeof startStack>>;
+  redis: ReturnType<typeof createRedis>;
+  prefix: string;
+  ingest: IngestService;
+  figures: Figures;
+  /** One External API call with the bench's key: its data and how long it took. */
+  call(request: Request): Promise<{ ms: number; data: unknown }>;
+}
+
+const say = (line: string) => console.log(line);
+
 async function main(): Promise<void> {
   const started = Date.now();
   const database = await startBenchDatabase('wa-bench-');
@@ -83,248 +100,32 @@ async function main(): Promise<void> {
     READ_CACHE: 'off',
   });
   const redis = createRedis(stack.env.REDIS_URL!);
-  const prefix = stack.env.REDIS_KEY_PREFIX!;
-  const ingest = stack.analytics.services.ingest;
-  const figures: Record<string, number | string> = {};
-  const say = (line: string) => console.log(line);
+  const figures: Figures = {};
   try {
-    const { accounts, credentials } = stack.keys.services;
-    const organization = await accounts.createOrganization({
-      name: 'Bench',
-      plan: 'enterprise',
-      customLimits: { requestsPerMinute: 100_000_000, requestsPerMonth: 1_000_000_000 },
-    });
-    const user = await accounts.createUser(`bench-${Date.now()}@example.com`);
-    await accounts.addMember(organization.id, user.id, 'owner');
-    const site = (name: string) =>
-      accounts.createWebsite({ organizationId: organization.id, name, domain: `${name}.example` });
-    const sitesA: Site[] = [];
-    const sitesB: Site[] = [];
-    for (let i = 0; i < 4; i += 1) sitesA.push(await site(`empty-${i}`));
-    for (let i = 0; i < 4; i += 1) sitesB.push(await site(`beside-${i}`));
-    const small = await site('small');
-    const large = await site('large');
-    const { key } = await credentials.createApiKey({
-      organizationId: organization.id,
-      userId: user.id,
-      name: 'bench',
-    });
-
-    // 1. Baselines.
-    const bare = await bareServer();
-    const body = JSON.stringify({
-      trackingCode: sitesA[0]!.trackingCode,
-      type: 'pageview',
-      url: `https://${sitesA[0]!.domain}/`,
-    });
-    const post = {
-      method: 'POST' as const,
-      body,
-      headers: { 'content-type': 'text/plain', 'user-agent': UA },
+    const { sites, key } = await createSites(stack);
+    const bench: Bench = {
+      stack,
+      redis,
+      prefix: stack.env.REDIS_KEY_PREFIX!,
+      ingest: stack.analytics.services.ingest,
+      figures,
+      call: caller(stack, key),
     };
-    figures.bare_node_rps = await rps({ url: bare.url, ...post });
-    await bare.close();
-    let n = 0;
-    figures.collect_rps = await rps({
-      url: `${stack.facade.url}/api/collect`,
-      ...post,
-      // Each request from another client IP (the stack trusts loopback), so the per-IP limit of
-      // collection does not answer instead of the route.
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: {
-              ...req.headers,
-              'x-forwarded-for': `11.${(n >> 8) & 255}.${(n += 1) & 255}.1`,
-            },
-          }),
-        },
-      ],
-    });
-    say(
-      `bare Node server ${figures.bare_node_rps} req/s; POST /api/collect ${figures.collect_rps} req/s (${ratio(Number(figures.collect_rps), Number(figures.bare_node_rps))})`,
+    await measureBaselines(bench, sites.empty[0]!);
+    figures.ingest_events_per_s_empty = await measureIngest(
+      bench,
+      sites.empty,
+      'into an empty database',
     );
-    await waitUntilIdle(ingest, 120_000);
-
-    // 2. and 4. Ingestion of scattered traffic, timed from the first append to the last applied.
-    const measureIngest = async (sites: Site[], label: string) => {
-      const events = scatteredTraffic(sites);
-      const visitors = new Set(events.map((e) => `${e.websiteId} ${e.visitorId}`)).size;
-      const pages = new Set(events.map((e) => `${e.websiteId} ${e.path}`)).size;
-      const kinds = new Set(events.map((e) => e.type)).size;
-      const start = performance.now();
-      await append(redis, prefix, events);
-      await waitUntilIdle(ingest, 600_000);
-      const rate = Math.round(events.length / ((performance.now() - start) / 1000));
-      say(
-        `ingestion ${label}: ${events.length} events (${kinds} kinds, ${visitors} visitors, ${pages} distinct pages, ${sites.length} websites) applied at ${rate} events/s`,
-      );
-      return rate;
-    };
-    figures.ingest_events_per_s_empty = await measureIngest(sitesA, 'into an empty database');
-
-    // 3. History.
-    const now = Date.now();
-    const year = (target: Site, visitorsPerDay: number, seed: number) =>
-      enriched(
-        target,
-        demoTraffic({
-          trackingCode: target.trackingCode,
-          host: target.domain,
-          days: 365,
-          visitorsPerDay,
-          now,
-          seed,
-          pages: 5_000,
-          pagesPerVisit: 6.5,
-          replayShare: 0.02,
-        }),
-      );
-    const scale = options.history / 1_000_000;
-    const history = [
-      ...year(small, Math.max(1, Math.round(3 * scale)), 7),
-      ...year(large, Math.round(340 * scale), 8),
-    ].sort((a, b) => a.ts - b.ts);
-    const largeEvents = history.filter((e) => e.websiteId === large.id);
-    const smallEvents = history.length - largeEvents.length;
-    const largeVisitors = new Set(largeEvents.map((e) => e.visitorId)).size;
-    const bar = new SingleBar(
-      { format: 'history |{bar}| {value}/{total} events appended' },
-      Presets.shades_classic,
-    );
-    bar.start(history.length, 0);
-    const historyStart = performance.now();
-    await append(redis, prefix, history, bar);
-    bar.stop();
-    await waitUntilIdle(ingest, 1_800_000);
-    const applied = performance.now();
-    await waitUntilSealed(ingest, 600_000);
-    say(
-      `history: ${largeEvents.length} events and ${largeVisitors} visitors on the large website, ${smallEvents} on the small one; applied in ${seconds(applied - historyStart)}, sealed ${seconds(performance.now() - applied)} later`,
-    );
-    figures.history_events = largeEvents.length;
-    figures.history_visitors = largeVisitors;
-
-    figures.ingest_events_per_s_1m = await measureIngest(sitesB, 'beside the history');
+    const history = await writeHistory(bench, sites.small, sites.large);
+    figures.ingest_events_per_s_1m = await measureIngest(bench, sites.beside, 'beside the history');
     say(
       `ingestion beside the history: ${ratio(Number(figures.ingest_events_per_s_1m), Number(figures.ingest_events_per_s_empty))} of the rate into an empty database`,
     );
-
-    // 5. Reads.
-    const routes: Array<[string, (id: string) => { path: string; body?: unknown }]> = [
-      ['overview', (id) => ({ path: `/analytics/${id}?range=1y` })],
-      ['visitors', (id) => ({ path: `/analytics/${id}/visitors?range=1y` })],
-      ['countries', (id) => ({ path: `/analytics/${id}/countries?range=1y` })],
-      ['pages', (id) => ({ path: `/analytics/${id}/pages?range=1y` })],
-      ['sources', (id) => ({ path: `/analytics/${id}/sources?range=1y` })],
-      ['technology', (id) => ({ path: `/analytics/${id}/technology?range=1y` })],
-      ['heatmaps', (id) => ({ path: `/heatmaps/${id}/pages?range=1y` })],
-      ['replays', (id) => ({ path: `/replays/${id}/sessions?range=1y` })],
-      ['errors', (id) => ({ path: `/errors/${id}/groups?range=1y` })],
-      [
-        'query',
-        (id) => ({
-          path: `/query/${id}`,
-          body: {
-            metrics: ['visitors', 'pageviews', 'bounce_rate'],
-            dimensions: ['page'],
-            date_range: '1y',
-            limit: 10,
-          },
-        }),
-      ],
-    ];
-    const call = async ({ path, body }: { path: string; body?: unknown }) => {
-      const started = performance.now();
-      const response = await fetch(`${stack.facade.url}/api/external/v1${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await response.json()) as { data: unknown };
-      if (response.status !== 200)
-        throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-      return { ms: performance.now() - started, data: json.data };
-    };
-    /** p50 of each request, the requests taking turns so the machine's drift hits them alike. */
-    const timeTogether = async (...requests: Array<{ path: string; body?: unknown }>) => {
-      for (const request of requests) for (let i = 0; i < 5; i += 1) await call(request); // warm-up
-      const samples = requests.map((): number[] => []);
-      for (let i = 0; i < options.samples; i += 1)
-        for (const [j, request] of requests.entries()) samples[j]!.push((await call(request)).ms);
-      return samples.map(p50);
-    };
-    say(
-      '\n| route (range 1y, 1 client) | p50 at 10k events | p50 at 1M events | 1M / 10k |\n|---|---|---|---|',
-    );
-    let slowest = { name: '', p50: 0 };
-    for (const [name, request] of routes) {
-      const [at10k, at1m] = (await timeTogether(request(small.id), request(large.id))) as [
-        number,
-        number,
-      ];
-      say(`| ${name} | ${at10k} ms | ${at1m} ms | ${ratio(at1m, at10k)} |`);
-      figures[`${name}_p50_10k`] = at10k;
-      figures[`${name}_p50_1m`] = at1m;
-      if (at1m > slowest.p50) slowest = { name, p50: at1m };
-    }
-    figures.slowest_route_p50_1m = slowest.p50;
-    figures.slowest_route_name = slowest.name;
-    const page = (offset: number) => ({
-      path: `/analytics/${large.id}/visitors?range=1y&limit=100&offset=${offset}`,
-    });
-    [figures.visitors_p50_offset0, figures.visitors_p50_offset90000] = (await timeTogether(
-      page(0),
-      page(90_000),
-    )) as [number, number];
-    say(
-      `\nvisitor pages of 100 on the large website: offset 0 p50 ${figures.visitors_p50_offset0} ms, offset 90,000 p50 ${figures.visitors_p50_offset90000} ms`,
-    );
-
-    // A full walk: every visitor of the year exactly once, has_more false on the last page only.
-    const seen = new Set<string>();
-    let pages = 0;
-    let duplicates = 0;
-    let hasMoreWrong = 0;
-    for (let offset = 0; ; offset += 1_000) {
-      const { data } = await call({
-        path: `/analytics/${large.id}/visitors?range=1y&limit=1000&offset=${offset}`,
-      });
-      const { visitors, pagination } = data as {
-        visitors: Array<{ id: string }>;
-        pagination: { has_more: boolean };
-      };
-      pages += 1;
-      for (const v of visitors) {
-        if (seen.has(v.id)) duplicates += 1;
-        seen.add(v.id);
-      }
-      if (pagination.has_more !== offset + 1_000 < largeVisitors) hasMoreWrong += 1;
-      if (!pagination.has_more) break;
-    }
-    const missing = [...new Set(largeEvents.map((e) => e.visitorId))].filter(
-      (id) => !seen.has(id),
-    ).length;
-    figures.visitors_walk_missing = missing;
-    figures.visitors_walk_duplicates = duplicates;
-    figures.visitors_walk_has_more_wrong = hasMoreWrong;
-    say(
-      `full walk of ${largeVisitors} visitors in ${pages} pages of 1,000: ${missing} missing, ${duplicates} twice, has_more wrong on ${hasMoreWrong} pages`,
-    );
-    // Reads between batches reuse what the hot tier last returned; a read right after a batch
-    // that touched the website reads and merges its hot days again: measured apart.
-    const fresh = today(large, 30 * 50, 9);
-    const afterBatch: number[] = [];
-    for (let i = 0; i < 30; i += 1) {
-      await append(redis, prefix, fresh.slice(i * 50, (i + 1) * 50));
-      await waitUntilIdle(ingest, 60_000);
-      afterBatch.push((await call(routes[3]![1](large.id))).ms);
-    }
-    figures.pages_p50_after_batch_1m = p50(afterBatch);
-    say(
-      `pages on the large website, read right after a batch of 50 events for it: p50 ${figures.pages_p50_after_batch_1m} ms`,
-    );
+    await measureRoutes(bench, sites.small, sites.large);
+    await measureVisitorPages(bench, sites.large);
+    await walkVisitors(bench, sites.large, history);
+    await measureReadsAfterBatch(bench, sites.large);
     figures.run_seconds = Math.round((Date.now() - started) / 1000);
     figures.engine = process.env.MONGODB_URI ? 'MONGODB_URI' : 'ferretdb-sqlite';
     console.log(JSON.stringify(figures));
@@ -333,6 +134,273 @@ async function main(): Promise<void> {
     await stack.stop();
     await database.stop();
   }
+}
+
+/** An enterprise organization with the websites of the run and an API key. */
+async function createSites(stack: Bench['stack']) {
+  const { accounts, credentials } = stack.keys.services;
+  const organization = await accounts.createOrganization({
+    name: 'Bench',
+    plan: 'enterprise',
+    customLimits: { requestsPerMinute: 100_000_000, requestsPerMonth: 1_000_000_000 },
+  });
+  const user = await accounts.createUser(`bench-${Date.now()}@example.com`);
+  await accounts.addMember(organization.id, user.id, 'owner');
+  const site = (name: string) =>
+    accounts.createWebsite({ organizationId: organization.id, name, domain: `${name}.example` });
+  const empty: Site[] = [];
+  const beside: Site[] = [];
+  for (let i = 0; i < 4; i += 1) empty.push(await site(`empty-${i}`));
+  for (let i = 0; i < 4; i += 1) beside.push(await site(`beside-${i}`));
+  const small = await site('small');
+  const large = await site('large');
+  const { key } = await credentials.createApiKey({
+    organizationId: organization.id,
+    userId: user.id,
+    name: 'bench',
+  });
+  return { sites: { empty, beside, small, large }, key };
+}
+
+function caller(stack: Bench['stack'], key: string): Bench['call'] {
+  return async ({ path, body }) => {
+    const started = performance.now();
+    const response = await fetch(`${stack.facade.url}/api/external/v1${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await response.json()) as { data: unknown };
+    if (response.status !== 200)
+      throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return { ms: performance.now() - started, data: json.data };
+  };
+}
+
+/** 1. Baselines: a bare Node server's requests per second, and POST /api/collect's. */
+async function measureBaselines(bench: Bench, target: Site): Promise<void> {
+  const { figures } = bench;
+  const bare = await bareServer();
+  const body = JSON.stringify({
+    trackingCode: target.trackingCode,
+    type: 'pageview',
+    url: `https://${target.domain}/`,
+  });
+  const post = {
+    method: 'POST' as const,
+    body,
+    headers: { 'content-type': 'text/plain', 'user-agent': UA },
+  };
+  figures.bare_node_rps = await rps({ url: bare.url, ...post });
+  await bare.close();
+  let n = 0;
+  figures.collect_rps = await rps({
+    url: `${bench.stack.facade.url}/api/collect`,
+    ...post,
+    // Each request from another client IP (the stack trusts loopback), so the per-IP limit of
+    // collection does not answer instead of the route.
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            ...req.headers,
+            'x-forwarded-for': `11.${(n >> 8) & 255}.${(n += 1) & 255}.1`,
+          },
+        }),
+      },
+    ],
+  });
+  say(
+    `bare Node server ${figures.bare_node_rps} req/s; POST /api/collect ${figures.collect_rps} req/s (${ratio(Number(figures.collect_rps), Number(figures.bare_node_rps))})`,
+  );
+  await waitUntilIdle(bench.ingest, 120_000);
+}
+
+/** 2. and 4. Ingestion of scattered traffic, timed from the first append to the last applied. */
+async function measureIngest(bench: Bench, sites: Site[], label: string): Promise<number> {
+  const events = scatteredTraffic(sites);
+  const visitors = new Set(events.map((e) => `${e.websiteId} ${e.visitorId}`)).size;
+  const pages = new Set(events.map((e) => `${e.websiteId} ${e.path}`)).size;
+  const kinds = new Set(events.map((e) => e.type)).size;
+  const start = performance.now();
+  await append(bench.redis, bench.prefix, events);
+  await waitUntilIdle(bench.ingest, 600_000);
+  const rate = Math.round(events.length / ((performance.now() - start) / 1000));
+  say(
+    `ingestion ${label}: ${events.length} events (${kinds} kinds, ${visitors} visitors, ${pages} distinct pages, ${sites.length} websites) applied at ${rate} events/s`,
+  );
+  return rate;
+}
+
+/** The large website's history: its events' visitors, for the walk. */
+interface History {
+  visitorIds: Set<string>;
+}
+
+/** 3. A year of history on the small and the large website, through the stream, then sealed. */
+async function writeHistory(bench: Bench, small: Site, large: Site): Promise<History> {
+  const now = Date.now();
+  const year = (target: Site, visitorsPerDay: number, seed: number) =>
+    enriched(
+      target,
+      demoTraffic({
+        trackingCode: target.trackingCode,
+        host: target.domain,
+        days: 365,
+        visitorsPerDay,
+        now,
+        seed,
+        pages: 5_000,
+        pagesPerVisit: 6.5,
+        replayShare: 0.02,
+      }),
+    );
+  const scale = options.history / 1_000_000;
+  const history = [
+    ...year(small, Math.max(1, Math.round(3 * scale)), 7),
+    ...year(large, Math.round(340 * scale), 8),
+  ].sort((a, b) => a.ts - b.ts);
+  const largeEvents = history.filter((e) => e.websiteId === large.id);
+  const smallEvents = history.length - largeEvents.length;
+  const visitorIds = new Set(largeEvents.map((e) => e.visitorId));
+  const bar = new SingleBar(
+    { format: 'history |{bar}| {value}/{total} events appended' },
+    Presets.shades_classic,
+  );
+  bar.start(history.length, 0);
+  const historyStart = performance.now();
+  await append(bench.redis, bench.prefix, history, bar);
+  bar.stop();
+  await waitUntilIdle(bench.ingest, 1_800_000);
+  const applied = performance.now();
+  await waitUntilSealed(bench.ingest, 600_000);
+  say(
+    `history: ${largeEvents.length} events and ${visitorIds.size} visitors on the large website, ${smallEvents} on the small one; applied in ${seconds(applied - historyStart)}, sealed ${seconds(performance.now() - applied)} later`,
+  );
+  bench.figures.history_events = largeEvents.length;
+  bench.figures.history_visitors = visitorIds.size;
+  return { visitorIds };
+}
+
+const ROUTES: Array<[string, (id: string) => Request]> = [
+  ['overview', (id) => ({ path: `/analytics/${id}?range=1y` })],
+  ['visitors', (id) => ({ path: `/analytics/${id}/visitors?range=1y` })],
+  ['countries', (id) => ({ path: `/analytics/${id}/countries?range=1y` })],
+  ['pages', (id) => ({ path: `/analytics/${id}/pages?range=1y` })],
+  ['sources', (id) => ({ path: `/analytics/${id}/sources?range=1y` })],
+  ['technology', (id) => ({ path: `/analytics/${id}/technology?range=1y` })],
+  ['heatmaps', (id) => ({ path: `/heatmaps/${id}/pages?range=1y` })],
+  ['replays', (id) => ({ path: `/replays/${id}/sessions?range=1y` })],
+  ['errors', (id) => ({ path: `/errors/${id}/groups?range=1y` })],
+  [
+    'query',
+    (id) => ({
+      path: `/query/${id}`,
+      body: {
+        metrics: ['visitors', 'pageviews', 'bounce_rate'],
+        dimensions: ['page'],
+        date_range: '1y',
+        limit: 10,
+      },
+    }),
+  ],
+];
+
+/** p50 of each request, the requests taking turns so the machine's drift hits them alike. */
+async function timeTogether(bench: Bench, ...requests: Request[]): Promise<number[]> {
+  for (const request of requests) for (let i = 0; i < 5; i += 1) await bench.call(request); // warm-up
+  const samples = requests.map((): number[] => []);
+  for (let i = 0; i < options.samples; i += 1)
+    for (const [j, request] of requests.entries()) samples[j]!.push((await bench.call(request)).ms);
+  return samples.map(p50);
+}
+
+/** 5. Reads: every route on the small website and the large one, and the slowest at 1M. */
+async function measureRoutes(bench: Bench, small: Site, large: Site): Promise<void> {
+  const { figures } = bench;
+  say(
+    '\n| route (range 1y, 1 client) | p50 at 10k events | p50 at 1M events | 1M / 10k |\n|---|---|---|---|',
+  );
+  let slowest = { name: '', p50: 0 };
+  for (const [name, request] of ROUTES) {
+    const [at10k, at1m] = (await timeTogether(bench, request(small.id), request(large.id))) as [
+      number,
+      number,
+    ];
+    say(`| ${name} | ${at10k} ms | ${at1m} ms | ${ratio(at1m, at10k)} |`);
+    figures[`${name}_p50_10k`] = at10k;
+    figures[`${name}_p50_1m`] = at1m;
+    if (at1m > slowest.p50) slowest = { name, p50: at1m };
+  }
+  figures.slowest_route_p50_1m = slowest.p50;
+  figures.slowest_route_name = slowest.name;
+}
+
+/** Visitor pages of 100, at the start and 90,000 visitors in. */
+async function measureVisitorPages(bench: Bench, large: Site): Promise<void> {
+  const { figures } = bench;
+  const page = (offset: number) => ({
+    path: `/analytics/${large.id}/visitors?range=1y&limit=100&offset=${offset}`,
+  });
+  [figures.visitors_p50_offset0, figures.visitors_p50_offset90000] = (await timeTogether(
+    bench,
+    page(0),
+    page(90_000),
+  )) as [number, number];
+  say(
+    `\nvisitor pages of 100 on the large website: offset 0 p50 ${figures.visitors_p50_offset0} ms, offset 90,000 p50 ${figures.visitors_p50_offset90000} ms`,
+  );
+}
+
+/** A full walk: every visitor of the year exactly once, has_more false on the last page only. */
+async function walkVisitors(bench: Bench, large: Site, history: History): Promise<void> {
+  const seen = new Set<string>();
+  let pages = 0;
+  let duplicates = 0;
+  let hasMoreWrong = 0;
+  const total = history.visitorIds.size;
+  for (let offset = 0; ; offset += 1_000) {
+    const { data } = await bench.call({
+      path: `/analytics/${large.id}/visitors?range=1y&limit=1000&offset=${offset}`,
+    });
+    const { visitors, pagination } = data as {
+      visitors: Array<{ id: string }>;
+      pagination: { has_more: boolean };
+    };
+    pages += 1;
+    for (const v of visitors) {
+      if (seen.has(v.id)) duplicates += 1;
+      seen.add(v.id);
+    }
+    if (pagination.has_more !== offset + 1_000 < total) hasMoreWrong += 1;
+    if (!pagination.has_more) break;
+  }
+  const missing = [...history.visitorIds].filter((id) => !seen.has(id)).length;
+  bench.figures.visitors_walk_missing = missing;
+  bench.figures.visitors_walk_duplicates = duplicates;
+  bench.figures.visitors_walk_has_more_wrong = hasMoreWrong;
+  say(
+    `full walk of ${total} visitors in ${pages} pages of 1,000: ${missing} missing, ${duplicates} twice, has_more wrong on ${hasMoreWrong} pages`,
+  );
+}
+
+/**
+ * Reads between batches reuse what the hot tier last returned; a read right after a batch that
+ * touched the website reads and merges its hot days again: measured apart.
+ */
+async function measureReadsAfterBatch(bench: Bench, large: Site): Promise<void> {
+  const fresh = today(large, 30 * 50, 9);
+  const afterBatch: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    await append(bench.redis, bench.prefix, fresh.slice(i * 50, (i + 1) * 50));
+    await waitUntilIdle(bench.ingest, 60_000);
+    afterBatch.push((await bench.call(ROUTES[3]![1](large.id))).ms);
+  }
+  bench.figures.pages_p50_after_batch_1m = p50(afterBatch);
+  say(
+    `pages on the large website, read right after a batch of 50 events for it: p50 ${bench.figures.pages_p50_after_batch_1m} ms`,
+  );
 }
 
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
