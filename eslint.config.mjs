@@ -51,6 +51,27 @@ export default tseslint.config(
     files: ['dashboard/*.ts', 'dashboard/build/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
+  // A function a reader takes in at once (tests excepted: a scenario reads top to bottom).
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['test/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  // A cast to `never` stops the compiler checking what it casts (a document written to MongoDB,
+  // say): type the thing instead.
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'TSAsExpression > TSNeverKeyword, TSAsExpression > TSArrayType > TSNeverKeyword',
+          message: 'Type the value instead of casting it to never.',
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -293,34 +293,31 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
 
   /** Makes the next call do its work on the first half of what it was given, then fail. */
   function failOnceHalfway(target: object, method: string) {
-    const original = (target as Record<string, (items: unknown[]) => Promise<unknown>>)[
-      method
-    ]!.bind(target);
-    return jest.spyOn(target as never, method as never).mockImplementationOnce((async (
-      items: unknown[],
-    ) => {
+    const writer = target as Record<string, (items: unknown[]) => Promise<unknown>>;
+    const original = writer[method]!.bind(target);
+    return jest.spyOn(writer, method).mockImplementationOnce(async (items: unknown[]) => {
       await original(items.slice(0, Math.floor(items.length / 2)));
       throw new Error('injected: connection reset');
-    }) as never);
+    });
   }
 
   /** Makes the next MULTI of the batch's writer fail: before it is sent, or after it was applied. */
   function failNextCommit(when: 'before' | 'after') {
     const writer = (a.ingest as unknown as { writer: RedisClient }).writer;
     const multi = writer.multi.bind(writer);
-    return jest.spyOn(writer, 'multi').mockImplementationOnce(((...args: never[]) => {
-      const transaction = multi(...args);
+    return jest.spyOn(writer, 'multi').mockImplementationOnce((commands?: unknown[][]) => {
+      const transaction = multi(commands);
       const exec = transaction.exec.bind(transaction);
-      transaction.exec = (async () => {
+      transaction.exec = async () => {
         if (when === 'before') {
           transaction.discard();
           throw new Error('injected: connection reset before EXEC');
         }
         await exec();
         throw new Error('injected: connection reset after EXEC');
-      }) as never;
+      };
       return transaction;
-    }) as never);
+    });
   }
 
   it.each([
@@ -362,11 +359,11 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     const other = analytics(connection, redis, prefix);
     const writer = (a.ingest as unknown as { writer: RedisClient }).writer;
     const watch = writer.watch.bind(writer);
-    jest.spyOn(writer, 'watch').mockImplementationOnce((async (...keys: string[]) => {
-      const result = await watch(...keys);
+    jest.spyOn(writer, 'watch').mockImplementationOnce(async (...keys: unknown[]) => {
+      const result = await watch(keys.map(String));
       await other.ingest.apply(secondBatch());
       return result;
-    }) as never);
+    });
 
     await a.ingest.apply(secondBatch());
 
@@ -484,9 +481,9 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
     await a.ingest.apply([{ id: '300-0', event }]);
 
     const raw = await connection
-      .collection('analytics_events_20261120')
-      .findOne({ _id: '300-0' as never });
-    expect((raw?.payload as { props: unknown }).props).toEqual({
+      .collection<{ _id: string; payload: { props: unknown } }>('analytics_events_20261120')
+      .findOne({ _id: '300-0' });
+    expect(raw?.payload.props).toEqual({
       'plan\uff0ename': 'pro',
       '\uff04tier': 2,
       'nul\u2400': 'a',

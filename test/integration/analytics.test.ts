@@ -49,10 +49,12 @@ describe('analytics: collected traffic read back through the External API', () =
   let stack: Stack;
   // Usage limits count per organization (Pro: 30/min), so each group of tests reads its own
   // website, in its own organization, that received the same traffic.
-  const sites: Record<
-    'overview' | 'breakdowns' | 'query',
-    { site: { id: string; trackingCode: string }; key: () => Promise<string> }
-  > = {} as never;
+  const sites: Partial<
+    Record<
+      'overview' | 'breakdowns' | 'query',
+      { site: { id: string; trackingCode: string }; key: () => Promise<string> }
+    >
+  > = {};
   let site: { id: string; trackingCode: string };
   let key: () => Promise<string>;
   const url = (path: string) => `https://shop.example${path}`;
@@ -99,7 +101,7 @@ describe('analytics: collected traffic read back through the External API', () =
   });
   const use = (name: keyof typeof sites) =>
     beforeAll(() => {
-      ({ site, key } = sites[name]);
+      ({ site, key } = sites[name]!);
     });
   afterAll(() => stack.stop());
 

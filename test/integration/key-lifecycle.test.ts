@@ -623,7 +623,11 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
     expect(typeof stored?.packed).toBe('string');
     expect(stored?.calls).toBeUndefined();
     // As the call log stored buckets before packing: the calls as sub-documents, no requestId.
-    await models.ApiCallBucket.collection.insertOne({
+    // Raw documents, as an older version wrote them (the model's `_id` type is a driver default).
+    const buckets = models.ApiCallBucket.db.collection<{ _id: string; [field: string]: unknown }>(
+      models.ApiCallBucket.collection.collectionName,
+    );
+    await buckets.insertOne({
       _id: `${base - 1}-0:${keyId}`,
       keyId,
       firstAt: new Date(base + 1_000),
@@ -635,7 +639,7 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
           at: new Date(base + 1_000),
         },
       ].map(({ requestId: _unset, keyId: _key, ...rest }) => rest),
-    } as never);
+    });
 
     // As the call log stored buckets before calls travelled packed per key: rows with their ids.
     const asRow = {
@@ -649,13 +653,13 @@ describe('API key lifecycle through the dashboard GraphQL', () => {
       durationMs: 1.5,
       requestId: 'req-older',
     };
-    await models.ApiCallBucket.collection.insertOne({
+    await buckets.insertOne({
       _id: `${base - 2}-0:${keyId}`,
       keyId,
       firstAt: asRow.at,
       lastAt: asRow.at,
       packed: JSON.stringify([{ ...asRow, at: asRow.at.getTime() }].map(Object.values)),
-    } as never);
+    });
 
     const { nodes } = await callLog.list(keyId, { first: 10 });
     expect(nodes).toEqual([

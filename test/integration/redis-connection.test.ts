@@ -159,9 +159,9 @@ describe('a connection to one Redis server', () => {
   it('when the event loop is held up while a health ping is on its way, then the connection is kept', async () => {
     const warnings: string[] = [];
     const logger = createLogger('redis-connection-test', 'warn');
-    jest.spyOn(logger, 'warn').mockImplementation(((_: unknown, message: string) => {
-      warnings.push(message);
-    }) as never);
+    jest.spyOn(logger, 'warn').mockImplementation((_: unknown, message?: string) => {
+      warnings.push(message ?? '');
+    });
     const { redis, close } = await connectRedis(testRedisUrl(), logger);
     const ping = redis.ping.bind(redis) as () => Promise<string>;
     const pinged = new Promise<void>((resolve) => {

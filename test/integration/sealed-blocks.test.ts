@@ -31,7 +31,9 @@ describe('sealed days’ blocks in MongoDB (engine/sealed-blocks.ts)', () => {
   it('DATA-2: when a part of a block is missing, then the block counts as absent rather than cut short', async () => {
     const blocks = new SealedBlocks(connection, 1_000);
     await blocks.write('s2', 'w1', '2026-11-21', randomBytes(2_500));
-    await connection.collection('analytics_blocks_202611').deleteOne({ _id: 'w1/s2#1' as never });
+    await connection
+      .collection<{ _id: string }>('analytics_blocks_202611')
+      .deleteOne({ _id: 'w1/s2#1' });
 
     const read = await blocks.read('w1', [
       { id: 's2', day: '2026-11-21' },

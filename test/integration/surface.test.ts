@@ -38,7 +38,7 @@ describe('the API surface', () => {
     const sent: Array<Record<string, unknown>> = [];
     apollo.executeOperation = ((request: Record<string, unknown>, options: never) => {
       sent.push(request);
-      return executeOperation(request as never, options);
+      return executeOperation(request, options);
     }) as typeof apollo.executeOperation;
     try {
       await callEveryRoute(key, routes);

@@ -34,13 +34,17 @@ describe('webhook delivery records clean-up', () => {
       updatedAt: new Date(now - ageDays * DAY),
     });
     // Raw inserts: Mongoose would stamp createdAt with the current time.
-    await models.WebhookDelivery.collection.insertMany([
+    const deliveries = models.WebhookDelivery.db.collection<{
+      _id: string;
+      [field: string]: unknown;
+    }>(models.WebhookDelivery.collection.collectionName);
+    await deliveries.insertMany([
       delivery('old-succeeded', 'succeeded', 31),
       delivery('old-failed', 'failed', 45),
       delivery('old-cancelled', 'cancelled', 31),
       delivery('old-pending', 'pending', 60),
       delivery('recent-failed', 'failed', 29),
-    ] as never[]);
+    ]);
 
     expect(await stack.webhooks.services.retention.purge(now)).toBe(3);
     const left = await models.WebhookDelivery.find({}, { _id: 1 }).sort({ _id: 1 }).lean();

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import { DAY_MS } from '../ingest/time-buckets';
 
 /**
@@ -7,7 +7,7 @@ import { DAY_MS } from '../ingest/time-buckets';
  * (or day's) data however much history is stored — FerretDB's SQLite backend finds even an `_id`
  * by scanning its table — and retention drops whole partitions instead of deleting documents.
  */
-export class Partitions {
+export class Partitions<TSchema extends mongo.Document = mongo.Document> {
   constructor(
     private readonly connection: Connection,
     private readonly base: string,
@@ -21,7 +21,7 @@ export class Partitions {
   }
 
   at(ms: number) {
-    return this.connection.collection(this.nameAt(ms));
+    return this.connection.collection<TSchema>(this.nameAt(ms));
   }
 
   /** Start (ms) of the span a partition name stands for, or null for other collections. */

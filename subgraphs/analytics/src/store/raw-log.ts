@@ -24,6 +24,9 @@ type StoredEvent = {
   payload: Record<string, unknown>;
 };
 
+/** A replay chunk: `_id` is its website, session and sequence, so a chunk sent again is stored once. */
+type StoredChunk = { _id: string; ts: Date; data: unknown };
+
 /**
  * Raw events, written once (`_id` = the event's id, so an event applied again, under the same
  * stream entry or appended anew after Redis lost it, is stored once) in one collection per UTC day
@@ -34,12 +37,12 @@ type StoredEvent = {
  * data.
  */
 export class RawLog {
-  private readonly events: Partitions;
-  private readonly chunks: Partitions;
+  private readonly events: Partitions<StoredEvent>;
+  private readonly chunks: Partitions<StoredChunk>;
 
   constructor(connection: Connection) {
-    this.events = new Partitions(connection, 'analytics_events_', 'day');
-    this.chunks = new Partitions(connection, 'analytics_replaychunks_', 'month');
+    this.events = new Partitions<StoredEvent>(connection, 'analytics_events_', 'day');
+    this.chunks = new Partitions<StoredChunk>(connection, 'analytics_replaychunks_', 'month');
   }
 
   /**
@@ -50,7 +53,7 @@ export class RawLog {
    */
   async append(batch: LoggedEvent[]): Promise<Set<string>> {
     const byDay = new Map<string, StoredEvent[]>();
-    const chunksByMonth = new Map<string, Array<Record<string, unknown>>>();
+    const chunksByMonth = new Map<string, StoredChunk[]>();
     for (const { id, event } of batch) {
       const name = this.events.nameAt(event.ts);
       const list = byDay.get(name) ?? [];
@@ -72,16 +75,14 @@ export class RawLog {
       ...[...byDay].map(async ([, docs]) => {
         const collection = this.events.at(docs[0]!.ts.getTime());
         const refused = await skippingDuplicates(docs, (rest) =>
-          collection.insertMany(rest as never[], { ordered: false }),
+          collection.insertMany(rest, { ordered: false }),
         );
         for (const id of await this.storedUnderOtherEntries(collection, refused))
           storedBefore.add(id);
       }),
       ...[...chunksByMonth].map(([, docs]) =>
         skippingDuplicates(docs, (rest) =>
-          this.chunks
-            .at((docs[0]!.ts as Date).getTime())
-            .insertMany(rest as never[], { ordered: false }),
+          this.chunks.at(docs[0]!.ts.getTime()).insertMany(rest, { ordered: false }),
         ),
       ),
     ]);
@@ -93,15 +94,16 @@ export class RawLog {
    * by `_id` only when an insert was refused: a retried batch or an event appended again.
    */
   private async storedUnderOtherEntries(
-    collection: ReturnType<Partitions['at']>,
+    collection: ReturnType<Partitions<StoredEvent>['at']>,
     refused: StoredEvent[],
   ): Promise<string[]> {
     if (refused.length === 0) return [];
-    const stored = (await collection
-      .find({ _id: { $in: refused.map((doc) => doc._id) } } as never, {
-        projection: { sid: 1 },
-      })
-      .toArray()) as unknown as Array<Pick<StoredEvent, '_id' | 'sid'>>;
+    const stored = await collection
+      .find<Pick<StoredEvent, '_id' | 'sid'>>(
+        { _id: { $in: refused.map((doc) => doc._id) } },
+        { projection: { sid: 1 } },
+      )
+      .toArray();
     const entryOf = new Map(stored.map((doc) => [doc._id, doc.sid ?? doc._id]));
     return refused
       .filter((doc) => entryOf.has(doc._id) && entryOf.get(doc._id) !== (doc.sid ?? doc._id))
@@ -110,10 +112,7 @@ export class RawLog {
 
   /** A website's raw events of one UTC day, in stream order (a day's partition is read whole). */
   async eventsOf(website: string, day: DayKey): Promise<LoggedEvent[]> {
-    const docs = (await this.events
-      .at(dayStartOf(day))
-      .find({ websiteId: website })
-      .toArray()) as unknown as StoredEvent[];
+    const docs = await this.events.at(dayStartOf(day)).find({ websiteId: website }).toArray();
     return docs
       .map((doc) => ({ id: doc.sid ?? doc._id, event: fromStored(doc) }))
       .sort((a, b) => compareStreamIds(a.id, b.id));

@@ -59,13 +59,13 @@ const dayOfId = (id: string): DayKey => id.split('|')[1] ?? '';
  * cache: a snapshot never changes, so a cached one is never stale.
  */
 export class SnapshotStore {
-  private readonly days: Partitions;
-  private readonly visitors: Partitions;
+  private readonly days: Partitions<StoredSnapshot>;
+  private readonly visitors: Partitions<StoredChunk>;
   private readonly cache: LRUCache<string, DaySnapshot | VisitorState[]>;
 
   constructor(connection: Connection, cacheBytes = 256 * 1024 * 1024) {
-    this.days = new Partitions(connection, 'analytics_days_', 'month');
-    this.visitors = new Partitions(connection, 'analytics_visitors_', 'month');
+    this.days = new Partitions<StoredSnapshot>(connection, 'analytics_days_', 'month');
+    this.visitors = new Partitions<StoredChunk>(connection, 'analytics_visitors_', 'month');
     this.cache = new LRUCache({ maxSize: cacheBytes });
   }
 
@@ -86,7 +86,7 @@ export class SnapshotStore {
           .map(encodeVisitor)
           .join(',')}]`,
       });
-    if (chunks.length > 0) await this.visitors.at(at).insertMany(chunks as never[]);
+    if (chunks.length > 0) await this.visitors.at(at).insertMany(chunks);
     const packed: PackedSnapshot = {
       counters: [...snapshot.counters].map(([family, rows]) => [family, packRows(rows)]),
       cells: [...snapshot.cells].map(([page, cells]) => [page, [...cells]]),
@@ -100,16 +100,14 @@ export class SnapshotStore {
       visitorChunks: chunks.length,
       data: JSON.stringify(packed),
     };
-    await this.days.at(at).insertOne(doc as never);
+    await this.days.at(at).insertOne(doc);
     this.remember(snapshot.id, { ...snapshot, visitorChunks: chunks.length }, doc.data.length);
   }
 
   async read(id: string): Promise<DaySnapshot> {
     const cached = this.cache.get(id);
     if (cached && !Array.isArray(cached)) return cached;
-    const doc = (await this.days
-      .at(dayStartOf(dayOfId(id)))
-      .findOne({ _id: id as never })) as StoredSnapshot | null;
+    const doc = await this.days.at(dayStartOf(dayOfId(id))).findOne({ _id: id });
     if (!doc) throw new Error(`analytics snapshot ${id} is missing`);
     const packed = JSON.parse(doc.data) as PackedSnapshot;
     const snapshot: DaySnapshot = {
@@ -131,9 +129,7 @@ export class SnapshotStore {
     const id = `${snapshotId}|${k}`;
     const cached = this.cache.get(id);
     if (Array.isArray(cached)) return cached;
-    const doc = (await this.visitors
-      .at(dayStartOf(dayOfId(snapshotId)))
-      .findOne({ _id: id as never })) as StoredChunk | null;
+    const doc = await this.visitors.at(dayStartOf(dayOfId(snapshotId))).findOne({ _id: id });
     if (!doc) return [];
     const visitors = (JSON.parse(doc.data) as StoredVisitor[]).map(visitorFromStored);
     this.remember(id, visitors, doc.data.length);

@@ -48,7 +48,7 @@ export class HttpSender {
         })
       : null;
     this.agent = new Agent({
-      connect: { timeout: options.timeoutMs, lookup: guardedLookup(options) } as never,
+      connect: { timeout: options.timeoutMs, lookup: guardedLookup(options) },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       keepAliveTimeout: 10_000,

@@ -1,10 +1,5 @@
-import {
-  lookup as dnsLookup,
-  type LookupAddress,
-  type LookupAllOptions,
-  type LookupOneOptions,
-} from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export interface DestinationPolicy {
@@ -152,22 +147,12 @@ export async function checkDestination(
   return url;
 }
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
 /**
  * A `lookup` for sockets that refuses forbidden addresses after resolution, so the address
  * checked is the address connected to (no DNS-rebinding window between check and connect).
  */
-export function guardedLookup(policy: Pick<DestinationPolicy, 'allowLoopback'>) {
-  return (
-    hostname: string,
-    options: LookupOneOptions | LookupAllOptions,
-    callback: LookupCallback,
-  ): void => {
+export function guardedLookup(policy: Pick<DestinationPolicy, 'allowLoopback'>): LookupFunction {
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const allowed = addresses.filter((a) => isAllowedAddress(a.address, policy));
