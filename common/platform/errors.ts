@@ -42,6 +42,13 @@ export const forbidden = (message = 'Not allowed') =>
   new AppError({ code: 'forbidden', message, status: 403 });
 export const notFound = (what: string) =>
   new AppError({ code: 'not_found', message: `${what} not found`, status: 404 });
+/** Another request holds the lock on the thing being changed: the caller may try again. */
+export const beingChanged = (what: string) =>
+  new AppError({
+    code: 'conflict',
+    message: `${what} is being changed by another request; try again`,
+    status: 409,
+  });
 export const badInput = (message: string, details?: Record<string, unknown>) =>
   new AppError({ code: 'invalid_parameters', message, status: 400, details });
 

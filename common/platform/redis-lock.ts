@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RedisClient } from './redis';
-import { AppError, serviceUnavailable } from './errors';
+import { beingChanged, serviceUnavailable } from './errors';
 
 /** Deletes the lock only while it still holds this holder's token (it may have expired meanwhile). */
 const RELEASE = `
@@ -107,12 +107,7 @@ export function oneAtATime(
     try {
       return await withRedisLock(redis, `${lockPrefix}${id}`, options, change);
     } catch (error) {
-      if (error instanceof LockBusyError)
-        throw new AppError({
-          code: 'conflict',
-          message: `${what} is being changed by another request; try again`,
-          status: 409,
-        });
+      if (error instanceof LockBusyError) throw beingChanged(what);
       if (error instanceof LockUnavailableError) throw serviceUnavailable('Redis', error);
       throw error;
     }

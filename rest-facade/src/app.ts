@@ -7,7 +7,7 @@ import { metricsAccess, metricsRouter, ServiceMetrics } from '../../common/platf
 import { readManifest, type OperationManifest } from '../../common/contracts/persisted-operations';
 import { connectRedis, pingRedis } from '../../common/platform/redis';
 import { trustProxySetting } from '../../common/platform/trusted-proxies';
-import { ApiError, notFound } from './api-error';
+import { ApiError, notFound } from './errors';
 import { errorBody } from './envelope';
 import { ApiKeyAuthenticator } from './auth/api-key-auth';
 import { ReadCache } from './cache/read-cache';

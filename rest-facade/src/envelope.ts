@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ApiError } from './api-error';
+import type { ApiError } from './errors';
 
 /** The success envelope around `data`: the bytes and headers res.json would send (sendSuccessJson). */
 export function sendSuccess(res: Response, data: unknown, status = 200): void {

@@ -7,7 +7,9 @@ import {
   invalidParameters,
   unreadableBody,
   upstreamUnavailable,
-} from './api-error';
+  payloadTooLarge,
+  unsupportedEncoding,
+} from './errors';
 import { errorBody } from './envelope';
 import type { GraphQLErrorPayload } from './gateway-client';
 import { requestIdOf } from '../../common/platform/request-context';
@@ -107,18 +109,9 @@ export function toApiError(error: unknown): ApiError {
   // Any other 400 from the body parser: the bytes did not match their Content-Encoding or
   // Content-Length, so there is no JSON to read.
   if ((error as { status?: number } | null)?.status === 400) return unreadableBody();
-  if (type === 'entity.too.large')
-    return new ApiError({
-      status: 413,
-      code: 'payload_too_large',
-      message: 'The request body is too large',
-    });
+  if (type === 'entity.too.large') return payloadTooLarge();
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new ApiError({
-      status: 415,
-      code: 'unsupported_media_type',
-      message: 'The request body encoding is not supported',
-    });
+    return unsupportedEncoding();
   }
   return internalError(error);
 }

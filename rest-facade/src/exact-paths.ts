@@ -1,5 +1,5 @@
 import type { Express, NextFunction, Request, Response, RouterOptions } from 'express';
-import { notFound } from './api-error';
+import { notFound } from './errors';
 
 /**
  * Paths match exactly as documented: `/api/external/V1/usage` or `/usage/` is a 404, not an alias

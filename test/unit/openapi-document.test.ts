@@ -1,10 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { GraphQLError } from 'graphql';
 import {
-  AppError,
   badInput,
   forbidden as noAccess,
   notFound as noSuch,
+  beingChanged,
 } from '../../common/platform/errors';
 import {
   invalidApiKey as gatewayInvalidApiKey,
@@ -24,9 +24,12 @@ import {
   rateLimited,
   unreadableBody,
   upstreamUnavailable,
-} from '../../rest-facade/src/api-error';
-import { forbidden, invalidApiKey, keyExpired } from '../../rest-facade/src/auth/api-key-auth';
-import { collectionUnavailable } from '../../rest-facade/src/collect/collected-event.writer';
+  collectionUnavailable,
+  forbidden,
+  invalidApiKey,
+  keyExpired,
+  unknownTrackingCode as unknownTrackingCodeError,
+} from '../../rest-facade/src/errors';
 import { errorBody } from '../../rest-facade/src/envelope';
 import { fromGraphQLErrors, toApiError } from '../../rest-facade/src/error-mapper';
 import type { GraphQLErrorPayload } from '../../rest-facade/src/gateway-client';
@@ -233,15 +236,8 @@ describe('the OpenAPI document', () => {
       .map(({ operation }) => operation.operationId);
     const viaGateway = (error: GraphQLError) =>
       fromGraphQLErrors([error.toJSON() as GraphQLErrorPayload]);
-    // Raised inline where they happen (common/platform/redis-lock.ts, collect/public.handlers.ts).
-    const conflict = viaGateway(
-      new AppError({ code: 'conflict', message: 'The webhook is being changed', status: 409 }),
-    );
-    const unknownTrackingCode = new ApiError({
-      status: 404,
-      code: 'unknown_tracking_code',
-      message: 'No website',
-    });
+    const conflict = viaGateway(beingChanged('The webhook'));
+    const unknownTrackingCode = unknownTrackingCodeError();
     const badPath = toApiError(new URIError('Failed to decode param'));
     const tooLarge = toApiError({ type: 'entity.too.large' });
     const badEncoding = toApiError({ type: 'encoding.unsupported' });
@@ -322,7 +318,7 @@ describe('the OpenAPI document', () => {
           tooLarge,
           badEncoding,
           rateLimited('Events are limited to 600 requests per minute per IP', 7),
-          collectionUnavailable('Events cannot be taken now'),
+          collectionUnavailable('Events cannot be taken now', 30),
           upstreamUnavailable(),
         ],
       ],

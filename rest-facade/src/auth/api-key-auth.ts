@@ -11,7 +11,7 @@ import {
   presentedCredential,
   sha256Hex,
 } from '../../../common/platform/secrets';
-import { ApiError } from '../api-error';
+import { ApiError, invalidApiKey, keyExpired } from '../errors';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
 
@@ -50,26 +50,11 @@ interface ViewerData {
   };
 }
 
-export const invalidApiKey = (
-  message = 'The API key is missing, malformed, unknown or no longer valid',
-) => new ApiError({ status: 401, code: 'invalid_api_key', message, shape: 'auth' });
-/** `keyId` is for the call log (the auth-shaped body carries no details). */
-export const keyExpired = (keyId: string) =>
-  new ApiError({
-    status: 401,
-    code: 'key_expired',
-    message: 'The API key has expired; create a new key in the dashboard',
-    shape: 'auth',
-    details: { keyId },
-  });
-
 /** The key a refusal was for, when the key was identified (expired, Free plan): see keyExpired. */
 export function refusedKeyId(error: unknown): string | null {
   const keyId = error instanceof ApiError ? (error.details as { keyId?: unknown })?.keyId : null;
   return typeof keyId === 'string' ? keyId : null;
 }
-export const forbidden = (message: string) =>
-  new ApiError({ status: 403, code: 'forbidden', message, shape: 'auth' });
 
 export interface PresentedKey {
   key: string;

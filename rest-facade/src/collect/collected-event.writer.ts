@@ -6,7 +6,7 @@ import {
   type CollectedEvent,
 } from '../../../common/contracts/collected-event';
 import { OutboxFullError, StreamOutbox } from '../../../common/platform/stream-outbox';
-import { ApiError } from '../api-error';
+import { collectionUnavailable } from '../errors';
 import { markLive, type LiveMark } from './event-stream';
 
 /**
@@ -27,21 +27,6 @@ const BATCH_CHARS = 1024 * 1024;
 const CLOSE_DEADLINE_MS = 2_000;
 /** What a refused event's answer asks the sender to wait. */
 export const COLLECT_RETRY_AFTER_SECONDS = 30;
-
-/** 503 with Retry-After: Redis cannot take events now and this facade cannot hold more. */
-export const collectionUnavailable = (message: string) => {
-  const error = new ApiError({
-    status: 503,
-    code: 'service_unavailable',
-    message,
-    headers: {
-      'Retry-After': String(COLLECT_RETRY_AFTER_SECONDS),
-    },
-  });
-  // The writer warns once per outage; refused beacons are not logged one by one.
-  error.outageLogged = true;
-  return error;
-};
 
 /**
  * The collector's writes to the analytics stream, through a StreamOutbox: events in the order they
@@ -89,6 +74,7 @@ export class CollectedEventWriter {
       if (!(error instanceof OutboxFullError)) throw error;
       throw collectionUnavailable(
         `Redis cannot take events now and ${error.held} are waiting for it; retry in ${COLLECT_RETRY_AFTER_SECONDS} seconds`,
+        COLLECT_RETRY_AFTER_SECONDS,
       );
     }
   }

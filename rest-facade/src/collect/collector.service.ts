@@ -8,11 +8,8 @@ import type { FacadeDeps } from '../deps';
 import { fromGraphQLErrors } from '../error-mapper';
 import type { GatewayClient } from '../gateway-client';
 import { FACADE_SERVICE_IDENTITY } from '../../../common/contracts/identity';
-import {
-  COLLECT_RETRY_AFTER_SECONDS,
-  CollectedEventWriter,
-  collectionUnavailable,
-} from './collected-event.writer';
+import { COLLECT_RETRY_AFTER_SECONDS, CollectedEventWriter } from './collected-event.writer';
+import { collectionUnavailable } from '../errors';
 import { LIVE_WINDOW_MS, liveKey, queueAppend } from './event-stream';
 
 const DAY_MS = 86_400_000;
@@ -131,6 +128,7 @@ export class CollectorService {
       if (!isRedisUnavailable(error)) throw error;
       throw collectionUnavailable(
         `Redis cannot be reached; retry in ${COLLECT_RETRY_AFTER_SECONDS} seconds`,
+        COLLECT_RETRY_AFTER_SECONDS,
       );
     }
   }

@@ -3,7 +3,12 @@
  * them; CORS, the body and the per-IP limits are steps of the public pipeline).
  */
 import type { Request, Response } from 'express';
-import { ApiError, invalidJson, upstreamUnavailable } from '../api-error';
+import {
+  invalidJson,
+  invalidParameters,
+  unknownTrackingCode,
+  upstreamUnavailable,
+} from '../errors';
 import { sendSuccess } from '../envelope';
 import type { PublicServices } from '../routes/route';
 import { collectPayloadSchema, describeIssues } from './collect.schema';
@@ -14,13 +19,6 @@ import { TRACKER_SCRIPT } from './tracker-script';
 
 /** Read only when TRUSTED_PROXIES is set: the proxy (e.g. Cloudflare) puts the visitor's country here. */
 export const COUNTRY_HEADER = 'cf-ipcountry';
-
-const unknownTrackingCode = () =>
-  new ApiError({
-    status: 404,
-    code: 'unknown_tracking_code',
-    message: 'No website has this tracking code',
-  });
 
 export const trackerScript = () => (_req: Request, res: Response) => {
   res
@@ -34,11 +32,7 @@ export function collectEvent({ deps, collector }: PublicServices) {
   const trustProxy = deps.config.trustedProxies !== '';
   return async (req: Request, res: Response): Promise<void> => {
     if (typeof req.body !== 'string' || req.body === '')
-      throw new ApiError({
-        status: 400,
-        code: 'invalid_parameters',
-        message: 'Send the event as a JSON body (text/plain or application/json)',
-      });
+      throw invalidParameters('Send the event as a JSON body (text/plain or application/json)');
     let json: unknown;
     try {
       json = JSON.parse(req.body);
@@ -46,12 +40,7 @@ export function collectEvent({ deps, collector }: PublicServices) {
       throw invalidJson();
     }
     const parsed = collectPayloadSchema.safeParse(json);
-    if (!parsed.success)
-      throw new ApiError({
-        status: 400,
-        code: 'invalid_parameters',
-        message: describeIssues(parsed.error),
-      });
+    if (!parsed.success) throw invalidParameters(describeIssues(parsed.error));
     const userAgent = req.get('user-agent') ?? '';
     // Known bots are answered 202 like everyone else, counted nowhere, and told why.
     const notCounted = notCountedReason(userAgent);

@@ -10,7 +10,7 @@ import {
   monthlyResetAt,
   usageKeys,
 } from '../../../common/contracts/usage-keys';
-import { upstreamUnavailable } from '../api-error';
+import { upstreamUnavailable } from '../errors';
 import { minuteLimiterOnRedis, OPEN_WINDOW_LUA } from '../../../common/platform/per-minute-limit';
 import { groupIndexes, turnBatch } from '../../../common/platform/turn-batch';
 

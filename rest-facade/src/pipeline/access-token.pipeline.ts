@@ -8,7 +8,7 @@
  */
 import type { Request, Response } from 'express';
 import { API_KEY_PREFIX } from '../../../common/platform/secrets';
-import { ApiError, invalidParameters, notJsonBody } from '../api-error';
+import { accessTokenRequired, apiKeyNotAccepted, invalidParameters, notJsonBody } from '../errors';
 import type { FacadeDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors } from '../error-mapper';
@@ -26,23 +26,6 @@ interface TokenCall {
   body?: unknown;
   data?: Record<string, unknown>;
 }
-
-const accessTokenRequired = () =>
-  new ApiError({
-    status: 401,
-    code: 'invalid_access_token',
-    message: 'Send an access token in the Authorization header: Bearer wat_…',
-    shape: 'auth',
-  });
-
-const apiKeyNotAccepted = () =>
-  new ApiError({
-    status: 401,
-    code: 'invalid_access_token',
-    message:
-      'Webhook management requires an access token (Authorization: Bearer wat_…), not an API key',
-    shape: 'auth',
-  });
 
 /** Only the bearer token is taken: webhook management never accepts X-API-Key. */
 const requireAccessToken: Step<TokenCall> = (call) => {

@@ -10,8 +10,8 @@
 import type { Request, Response } from 'express';
 import type { CallUsage } from '../../../common/contracts/call-log';
 import { buildEvent, publishPlatformEvent } from '../../../common/contracts/platform-events';
-import { monthlyLimitExceeded, rateLimited, type ApiError } from '../api-error';
-import { forbidden, refusedKeyId, type KeyContext, type PresentedKey } from '../auth/api-key-auth';
+import { forbidden, monthlyLimitExceeded, rateLimited, type ApiError } from '../errors';
+import { refusedKeyId, type KeyContext, type PresentedKey } from '../auth/api-key-auth';
 import type { ExternalApiDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors, toApiError } from '../error-mapper';

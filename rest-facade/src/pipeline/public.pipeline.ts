@@ -4,7 +4,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { perMinuteLimit } from '../../../common/platform/per-minute-limit';
-import { rateLimited } from '../api-error';
+import { rateLimited } from '../errors';
 import { normalizeIp } from '../collect/enrich';
 import type { PerIpLimit, PublicRoute, PublicServices } from '../routes/route';
 import { pipeline, type Step } from './steps';

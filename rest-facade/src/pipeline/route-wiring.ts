@@ -12,7 +12,7 @@ import {
   type Response,
 } from 'express';
 import { recordMountPath } from '../../../common/platform/metrics';
-import { notFound, rejectOtherMethods } from '../api-error';
+import { notFound, rejectOtherMethods } from '../errors';
 import type { ExternalApiDeps } from '../deps';
 import { EXACT_PATHS } from '../exact-paths';
 import { API_BASE, ROUTES, WEBHOOKS_BASE, type RouteDeclaration } from '../routes';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { StatsQuery } from '../../../common/contracts/stats-query';
-import { notJsonBody } from '../api-error';
+import { notJsonBody } from '../errors';
 import {
   AnalyticsBreakdownDocument,
   AnalyticsOverviewDocument,

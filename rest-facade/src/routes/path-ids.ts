@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { notFound } from '../api-error';
+import { notFound } from '../errors';
 import { param } from './common';
 
 /** A path parameter that names a record by its id, and what the record is called. */

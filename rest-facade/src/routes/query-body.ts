@@ -22,7 +22,7 @@ import {
   type StatsFilter,
   type StatsQuery,
 } from '../../../common/contracts/stats-query';
-import { invalidParameters } from '../api-error';
+import { invalidParameters } from '../errors';
 
 const DAY_MS = 86_400_000;
 export const RELATIVE_RANGES = ['24h', '7d', '30d', '90d', '1y'] as const;

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { invalidParameters } from '../api-error';
+import { invalidParameters } from '../errors';
 import { MAX_LIMIT } from '../../../common/contracts/page-size';
 
 export { MAX_LIMIT };

@@ -109,3 +109,70 @@ export const internalError = (cause?: unknown) =>
     message: 'Something went wrong on our side',
     cause,
   });
+
+/** The API key is missing, malformed, unknown or revoked (the auth-shaped body). */
+export const invalidApiKey = (
+  message = 'The API key is missing, malformed, unknown or no longer valid',
+) => new ApiError({ status: 401, code: 'invalid_api_key', message, shape: 'auth' });
+
+/** `keyId` is for the call log (the auth-shaped body carries no details). */
+export const keyExpired = (keyId: string) =>
+  new ApiError({
+    status: 401,
+    code: 'key_expired',
+    message: 'The API key has expired; create a new key in the dashboard',
+    shape: 'auth',
+    details: { keyId },
+  });
+
+export const forbidden = (message: string) =>
+  new ApiError({ status: 403, code: 'forbidden', message, shape: 'auth' });
+
+export const accessTokenRequired = () =>
+  new ApiError({
+    status: 401,
+    code: 'invalid_access_token',
+    message: 'Send an access token in the Authorization header: Bearer wat_…',
+    shape: 'auth',
+  });
+
+export const apiKeyNotAccepted = () =>
+  new ApiError({
+    status: 401,
+    code: 'invalid_access_token',
+    message:
+      'Webhook management requires an access token (Authorization: Bearer wat_…), not an API key',
+    shape: 'auth',
+  });
+
+export const unknownTrackingCode = () =>
+  new ApiError({
+    status: 404,
+    code: 'unknown_tracking_code',
+    message: 'No website has this tracking code',
+  });
+
+/** 503 with Retry-After: Redis cannot take events now and this facade cannot hold more. */
+export const collectionUnavailable = (message: string, retryAfterSeconds: number) => {
+  const error = new ApiError({
+    status: 503,
+    code: 'service_unavailable',
+    message,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+  // The writer warns once per outage; refused beacons are not logged one by one.
+  error.outageLogged = true;
+  return error;
+};
+export const payloadTooLarge = () =>
+  new ApiError({
+    status: 413,
+    code: 'payload_too_large',
+    message: 'The request body is too large',
+  });
+export const unsupportedEncoding = () =>
+  new ApiError({
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'The request body encoding is not supported',
+  });
