@@ -24,13 +24,13 @@ RUN npm run build \
 
 # Everything the services read at run time, laid out as in the repository (common/platform/paths.ts finds
 # the root by package.json): compiled code, dependencies, and the non-TypeScript assets
-# (subgraph schemas, the supergraph, the REST facade's operations and their manifest) and the
-# built dashboard.
+# (subgraph schemas, the supergraph, the REST facade's operations, their manifest and the limits'
+# Lua scripts) and the built dashboard.
 RUN mkdir -p /out/dashboard \
  && cp -R package.json dist node_modules /out/ \
  && cp -R dashboard/dist /out/dashboard/ \
  && find gateway rest-facade subgraphs -type d -name src -prune -o -type f \
-      \( -name '*.graphql' -o -name '*.json' \) -print \
+      \( -name '*.graphql' -o -name '*.json' -o -name '*.lua' \) -print \
     | xargs -r cp --parents -t /out
 
 # ---- runtime ------------------------------------------------------------------------------------

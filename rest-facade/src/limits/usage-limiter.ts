@@ -1,8 +1,10 @@
 import { Cluster } from 'ioredis';
 import type { RedisClient } from '../../../common/platform/redis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/platform/logger';
+import { InsuranceLimiter } from './insurance-limiter';
 import { UncountedCalls } from './uncounted-calls';
+import { defineUsageScripts, type UsageScripts } from './usage-scripts';
 import {
   DAILY_KEPT_DAYS,
   MONTH_COUNTER_GRACE_MS,
@@ -11,7 +13,7 @@ import {
   usageKeys,
 } from '../../../common/contracts/usage-keys';
 import { upstreamUnavailable } from '../errors';
-import { minuteLimiterOnRedis, OPEN_WINDOW_LUA } from '../../../common/platform/per-minute-limit';
+import { minuteLimiterOnRedis } from '../../../common/platform/per-minute-limit';
 import { groupIndexes, turnBatch } from '../../../common/platform/turn-batch';
 
 export interface LimitSubject {
@@ -48,90 +50,6 @@ const DAY_MS = 86_400_000;
 /** What the scripts answer when a counter they count in is missing: restore it first. */
 const MISSING = -1;
 
-/**
- * The counts of a turn's calls of one key (common/platform/turn-batch.ts), as Lua functions shared
- * by the scripts below. A counter that is missing (Redis lost it, or it was never made: a new
- * month, a new key) is never made by counting in it: the scripts answer -1 and count nothing, and
- * the keys subgraph sets it from the usage ledger first (CounterRestorer).
- *
- * countMonthly(counter, calls admitted by the minute, monthly limit, counter expiry in ms epoch)
- * returns {calls counted, the count after them}: as many as the quota has room for, in one step,
- * so N concurrent requests against a quota of L admit exactly L, across any number of facade
- * instances.
- *
- * countKeyCalls(total, daily hash, today YYYY-MM-DD, oldest day kept YYYY-MM-DD, hash lifetime
- * ms, calls) returns the key's total after them, or -1 when the total is missing. The first calls
- * of a day drop the days that left the window (dates compare as strings) and extend the hash's
- * life, so an unused key's hash goes away.
- */
-const COUNTS = `
-local function countMonthly(counter, wanted, limit, expiry)
-  local used = tonumber(redis.call('GET', counter) or '0')
-  local take = math.min(tonumber(wanted), tonumber(limit) - used)
-  if take <= 0 then return {0, used} end
-  used = redis.call('INCRBY', counter, take)
-  if used == take then redis.call('PEXPIREAT', counter, expiry) end
-  return {take, used}
-end
-local function countKeyCalls(total, daily, today, oldest, lifetime, calls)
-  if redis.call('EXISTS', total) == 0 then return -1 end
-  local sum = redis.call('INCRBY', total, calls)
-  if redis.call('HINCRBY', daily, today, calls) == tonumber(calls) then
-    for _, day in ipairs(redis.call('HKEYS', daily)) do
-      if day < oldest then redis.call('HDEL', daily, day) end
-    end
-    redis.call('PEXPIRE', daily, lifetime)
-  end
-  return sum
-end
-`;
-
-/**
- * A turn's calls of one key admitted in one step, as a Lua function: the per-minute window admits
- * as many as it has room for, the month counts as many of those as the quota has room for, and
- * only the calls the month counted keep their minute point (a call refused for the month does not
- * use the minute). Returns {the window's count before, calls the minute admitted, calls the month
- * counted, the monthly count, the window's ms left}, or {-1} when the monthly counter is missing.
- */
-const ADMIT = `${OPEN_WINDOW_LUA}
-${COUNTS}
-local function admitCalls(window, calls, seconds, perMinute, counter, perMonth, expiry)
-  if redis.call('EXISTS', counter) == 0 then return {-1} end
-  local used, ttl = openWindow(window, seconds)
-  local room = math.max(0, math.min(tonumber(calls), tonumber(perMinute) - used))
-  local taken, month = 0, tonumber(redis.call('GET', counter) or '0')
-  if room > 0 then
-    local counted = countMonthly(counter, room, perMonth, expiry)
-    taken, month = counted[1], counted[2]
-  end
-  if taken > 0 then redis.call('INCRBY', window, taken) end
-  return {used, room, taken, month, ttl}
-end
-`;
-
-/**
- * Everything one call's limits need, in one command on a single Redis server. KEYS: minute window,
- * monthly counter, key total, key daily hash; ARGV: calls, window seconds, per-minute limit,
- * monthly limit, monthly counter's expiry (ms epoch), then countKeyCalls' today, oldest day kept
- * and hash lifetime. Returns admitCalls' five figures and the key's total, or {-1} when a counter
- * is missing (nothing counted).
- */
-const ADMIT_SCRIPT = `${ADMIT}
-if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('EXISTS', KEYS[3]) == 0 then return {-1} end
-local admitted = admitCalls(KEYS[1], ARGV[1], ARGV[2], ARGV[3], KEYS[2], ARGV[4], ARGV[5])
-admitted[6] = countKeyCalls(KEYS[3], KEYS[4], ARGV[6], ARGV[7], ARGV[8], ARGV[1])
-return admitted`;
-
-/**
- * On a Redis Cluster the organization's window and counter (hash tag `{org id}`) and the key's
- * counters (`{key id}`) live in two slots, which one script cannot touch: one script each, sent in
- * the same tick (one round trip still; the key's counts do not depend on the admission).
- */
-const ADMIT_ORGANIZATION_SCRIPT = `${ADMIT}
-return admitCalls(KEYS[1], ARGV[1], ARGV[2], ARGV[3], KEYS[2], ARGV[4], ARGV[5])`;
-const KEY_COUNT_SCRIPT = `${COUNTS}
-return countKeyCalls(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4])`;
-
 let days = { number: Number.NaN, today: '', oldest: '' };
 
 /** Today and the oldest day the daily hash keeps (YYYY-MM-DD), worked out once a day. */
@@ -145,17 +63,6 @@ function keptDays(now: Date): [today: string, oldest: string] {
 }
 
 export { monthlyResetAt };
-
-/** Takes back one quota request, unless the counter is gone (then there is nothing to take back). */
-const REFUND_MONTHLY = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
-return -1`;
-
-interface UsageScripts {
-  waAdmitCalls(...args: Array<string | number>): Promise<number[]>;
-  waAdmitOrganizationCalls(...args: Array<string | number>): Promise<number[]>;
-  waCountKeyCalls(...args: Array<string | number>): Promise<number>;
-  waRefundMonthly(key: string): Promise<number>;
-}
 
 /** A call to admit (admit), with the month it is counted in. */
 interface AdmitRequest {
@@ -219,9 +126,9 @@ export class UsageLimiter {
    * for giving a point back; a point given back ignores the limit, so one serves every limit.
    */
   private readonly windows: RateLimiterRedis;
-  private readonly memoryLimiters = new Map<number, RateLimiterMemory>();
+  private readonly insurance: InsuranceLimiter;
+  private readonly scripts: UsageScripts;
   private readonly keys: ReturnType<typeof usageKeys>;
-  private storeHealthy = true;
   private readonly uncounted: UncountedCalls;
   /** One command for everything, where every key is on the same server (not a Cluster). */
   private readonly inOneScript: boolean;
@@ -240,13 +147,8 @@ export class UsageLimiter {
     this.uncounted = new UncountedCalls(redis, prefix, logger);
     this.windows = minuteLimiterOnRedis(redis, `${prefix}rl:minute`, 1);
     this.inOneScript = !(redis instanceof Cluster);
-    redis.defineCommand('waAdmitCalls', { numberOfKeys: 4, lua: ADMIT_SCRIPT });
-    redis.defineCommand('waAdmitOrganizationCalls', {
-      numberOfKeys: 2,
-      lua: ADMIT_ORGANIZATION_SCRIPT,
-    });
-    redis.defineCommand('waCountKeyCalls', { numberOfKeys: 2, lua: KEY_COUNT_SCRIPT });
-    redis.defineCommand('waRefundMonthly', { numberOfKeys: 1, lua: REFUND_MONTHLY });
+    this.scripts = defineUsageScripts(redis);
+    this.insurance = new InsuranceLimiter(WINDOW_SECONDS, logger);
   }
 
   /**
@@ -276,7 +178,7 @@ export class UsageLimiter {
    */
   async refundMonthly(subject: LimitSubject, resetAt: Date): Promise<void> {
     const countedIn = new Date(resetAt.getTime() - 1);
-    await (this.redis as unknown as UsageScripts)
+    await this.scripts
       .waRefundMonthly(this.keys.monthly(subject.billingOrganizationId, countedIn))
       .catch(() => undefined);
   }
@@ -338,7 +240,7 @@ export class UsageLimiter {
     calls: readonly AdmitRequest[],
   ): Promise<Admission[] | typeof MISSING> {
     const { subject, now, resetAt } = calls[0]!;
-    const scripts = this.redis as unknown as UsageScripts;
+    const scripts = this.scripts;
     const organizationKeys = [
       this.keys.minuteWindow(subject.billingOrganizationId),
       this.keys.monthly(subject.billingOrganizationId, now),
@@ -384,7 +286,7 @@ export class UsageLimiter {
         return MISSING;
       }
     }
-    this.markStore(failure === null, failure);
+    this.insurance.markStore(failure === null, failure);
     if (keyTotal === null) for (const call of calls) this.uncounted.add(subject.keyId, call.now);
     if (!organization)
       return Promise.all(calls.map((call) => this.admitInMemory(call, keyTotal !== null)));
@@ -410,8 +312,7 @@ export class UsageLimiter {
     }
     if (keyTotal !== null && keyTotal !== MISSING) {
       const key = this.keyCounting(subject.keyId, now);
-      const scripts = this.redis as unknown as UsageScripts;
-      returns.push(scripts.waCountKeyCalls(...key.keys, ...key.args, -calls.length));
+      returns.push(this.scripts.waCountKeyCalls(...key.keys, ...key.args, -calls.length));
     }
     await Promise.allSettled(returns);
   }
@@ -482,14 +383,14 @@ export class UsageLimiter {
       day: keptDays(now)[0],
       crossedThreshold: null,
     };
-    try {
-      await this.memoryLimiter(subject.requestsPerMinute).consume(subject.billingOrganizationId, 1);
-      taken.minutePoint = true;
-    } catch (rejection) {
-      const ms =
-        rejection instanceof RateLimiterRes ? rejection.msBeforeNext : WINDOW_SECONDS * 1000;
+    const wait = await this.insurance.take(
+      subject.billingOrganizationId,
+      subject.requestsPerMinute,
+    );
+    if (wait === null) taken.minutePoint = true;
+    else {
       decision.outcome = 'rate_limited';
-      decision.retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+      decision.retryAfterSeconds = Math.max(1, Math.ceil(wait / 1000));
     }
     return { decision, taken };
   }
@@ -506,14 +407,13 @@ export class UsageLimiter {
       returns.push(
         taken.exact
           ? this.windows.reward(minuteWindowId(subject.billingOrganizationId), 1)
-          : this.memoryLimiter(subject.requestsPerMinute).reward(subject.billingOrganizationId, 1),
+          : this.insurance.giveBack(subject.billingOrganizationId, subject.requestsPerMinute),
       );
     }
     if (taken.monthlyCount) returns.push(this.refundMonthly(subject, decision.resetAt));
     if (taken.keyCount) {
       const key = this.keyCounting(subject.keyId, taken.now);
-      const scripts = this.redis as unknown as UsageScripts;
-      returns.push(scripts.waCountKeyCalls(...key.keys, ...key.args, -1));
+      returns.push(this.scripts.waCountKeyCalls(...key.keys, ...key.args, -1));
     } else this.uncounted.remove(subject.keyId, taken.now);
     await Promise.allSettled(returns);
   }
@@ -524,35 +424,6 @@ export class UsageLimiter {
       keys: [this.keys.keyTotal(keyId), this.keys.keyDaily(keyId)] as const,
       args: [...keptDays(now), DAILY_KEPT_DAYS * DAY_MS] as const,
     };
-  }
-
-  /**
-   * The in-memory insurance limiters, one per limit: during a Redis outage a plan change starts
-   * afresh (on Redis, one window per organization whatever its limit keeps what the minute used).
-   */
-  private memoryLimiter(points: number): RateLimiterMemory {
-    let limiter = this.memoryLimiters.get(points);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({
-        keyPrefix: `insurance:${points}`,
-        points,
-        duration: WINDOW_SECONDS,
-      });
-      this.memoryLimiters.set(points, limiter);
-    }
-    return limiter;
-  }
-
-  /** Logs the transitions only, so an outage is one warning and one recovery line. */
-  private markStore(healthy: boolean, error?: unknown): void {
-    if (healthy === this.storeHealthy) return;
-    this.storeHealthy = healthy;
-    if (healthy) this.logger.info('redis is back: exact rate limits and quotas restored');
-    else
-      this.logger.warn(
-        { err: (error as Error)?.message },
-        'redis unavailable: per-minute limit kept in memory, monthly quota not enforced',
-      );
   }
 }
 

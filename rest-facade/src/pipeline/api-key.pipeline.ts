@@ -9,14 +9,14 @@
  */
 import type { Request, Response } from 'express';
 import type { CallUsage } from '../../../common/contracts/call-log';
-import { buildEvent, publishPlatformEvent } from '../../../common/contracts/platform-events';
-import { forbidden, monthlyLimitExceeded, rateLimited, type ApiError } from '../errors';
+import { forbidden } from '../errors';
 import { refusedKeyId, type KeyContext, type PresentedKey } from '../auth/api-key-auth';
 import type { ExternalApiDeps } from '../deps';
 import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors, toApiError } from '../error-mapper';
 import type { GatewayResult } from '../gateway-client';
 import { jsonBodyReader } from '../json-body';
+import { answerLimits, limitSubject, usageOf } from '../limits/limit-answers';
 import type { LimitDecision } from '../limits/usage-limiter';
 import { refuseImpossibleId } from '../routes/path-ids';
 import { acceptedNames, rejectUnknownQueryParameters } from '../routes/query-parameters';
@@ -56,24 +56,6 @@ interface KeyCall {
   /** The request's name in the read cache, for the key context it was made for. */
   requestKey?: { for: KeyContext; key: string };
 }
-
-/**
- * What the call counts toward, for its call log record (the usage ledger is built from those):
- * every decided call counts for its key on its day; an admitted call counted on Redis uses a
- * request of its organization's month (a call decided in memory during a Redis outage does not).
- */
-function usageOf(context: KeyContext, decision: LimitDecision): CallUsage {
-  const month = new Date(decision.resetAt.getTime() - 1).toISOString().slice(0, 7);
-  const quota = decision.outcome === 'admitted' && decision.monthlyUsed !== null;
-  return { day: decision.day, quota: quota ? `${context.billingOrganizationId}|${month}` : null };
-}
-
-const limitSubject = (context: KeyContext) => ({
-  keyId: context.keyId,
-  billingOrganizationId: context.billingOrganizationId,
-  requestsPerMinute: context.requestsPerMinute,
-  requestsPerMonth: context.requestsPerMonth,
-});
 
 const mayRun = (route: ApiKeyRoute, context: KeyContext) =>
   !route.permission || context.permissions.includes(route.permission);
@@ -278,49 +260,12 @@ function startOperation(
   };
 }
 
-/** The spec's header table, on every response to an identified key. */
-function setUsageHeaders(res: Response, key: KeyContext, usage: LimitDecision): void {
-  res.setHeader('X-RateLimit-Limit', String(key.requestsPerMinute));
-  if (usage.minuteRemaining !== null)
-    res.setHeader('X-RateLimit-Remaining', String(usage.minuteRemaining));
-  if (usage.monthlyUsed !== null) res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed));
-  res.setHeader('X-Usage-Limit', String(key.requestsPerMonth));
-  res.setHeader('X-Usage-Reset', usage.resetAt.toISOString());
-  if (usage.keyTotal !== null) res.setHeader('X-Usage-Total', String(usage.keyTotal));
-}
-
-function limitError(key: KeyContext, usage: LimitDecision): ApiError | null {
-  if (usage.outcome === 'rate_limited') {
-    return rateLimited(
-      `Rate limit of ${key.requestsPerMinute} requests per minute exceeded; retry in ${usage.retryAfterSeconds} seconds`,
-      usage.retryAfterSeconds,
-    );
-  }
-  if (usage.outcome === 'quota_exhausted') {
-    return monthlyLimitExceeded(
-      `Monthly quota of ${key.requestsPerMonth} requests used up; it resets at ${usage.resetAt.toISOString()}`,
-    );
-  }
-  return null;
-}
-
+/** The operation was not started only when the key lacks the permission (a refused call threw). */
 /** Records the decision, sets the usage headers, announces a crossed threshold; throws a 429. */
 function applyLimits(deps: ExternalApiDeps): Step<KeyCall> {
-  return (call) => {
-    const context = call.context!;
-    const usage = call.decision!;
-    deps.headroom.record(context.billingOrganizationId, usage, context.requestsPerMonth);
-    setUsageHeaders(call.res, context, usage);
-    if (usage.crossedThreshold) publishUsageThreshold(deps, context, usage);
-    const refusal = limitError(context, usage);
-    if (refusal) {
-      deps.refusals.count(context.tier, usage);
-      throw refusal;
-    }
-  };
+  return (call) => answerLimits(deps, call.res, call.context!, call.decision!);
 }
 
-/** The operation was not started only when the key lacks the permission (a refused call threw). */
 function requirePermission(route: ApiKeyRoute): Step<KeyCall> {
   return (call) => {
     if (!call.executing) throw forbidden(`This API key lacks the ${route.permission} permission`);
@@ -368,34 +313,6 @@ function present(route: ApiKeyRoute): Step<KeyCall> {
         : { presented: route.present(call.data!, { key: call.context!, usage: call.decision! }) },
     );
   };
-}
-
-/**
- * One event per organization, month, quota and threshold: its id says which, and it is published
- * once, so a call that crossed the threshold and then gave its count back (a 5xx) does not make
- * the next call announce it again. A new quota (a plan change) has thresholds of its own.
- */
-function publishUsageThreshold(deps: ExternalApiDeps, key: KeyContext, usage: LimitDecision): void {
-  const month = new Date(usage.resetAt.getTime() - 1).toISOString().slice(0, 7);
-  const event = buildEvent(
-    'usage.threshold_reached',
-    key.userId,
-    key.billingOrganizationId,
-    {
-      percent: usage.crossedThreshold,
-      used: usage.monthlyUsed,
-      limit: key.requestsPerMonth,
-      resetsAt: usage.resetAt.toISOString(),
-    },
-    `evt_usage_threshold_reached_${key.billingOrganizationId}_${month}_${key.requestsPerMonth}_${usage.crossedThreshold}`,
-  );
-  publishPlatformEvent(deps.redis, deps.config.redisKeyPrefix, event, { once: true }).catch(
-    (error: unknown) =>
-      deps.logger.error(
-        { err: (error as Error).message, eventId: event.id },
-        'could not publish usage event',
-      ),
-  );
 }
 
 /** The handler of an API-key route: its steps, composed once. */
