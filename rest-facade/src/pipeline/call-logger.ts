@@ -1,8 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { requestIdOf } from '../../../common/platform/request-context';
-import type { CallRecord, CallUsage } from '../../../common/contracts/call-log';
+import type { CallRecord } from '../../../common/contracts/call-log';
 import type { CallLogWriter } from '../call-log/call-log.writer';
 import { API_BASE } from '../routes/common';
+import { callEntryOf, type CallEntry } from './call-entry';
 
 /**
  * Nginx's code for a request whose client went away before the answer: such a call may already
@@ -26,26 +27,26 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
       const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const path = req.originalUrl.split('?', 1)[0]!;
+      const entry = callEntryOf(res);
       const build = (): CallRecord => {
-        (res.locals.recorded as (() => void) | undefined)?.();
-        return buildRecord();
+        entry.onRecorded?.();
+        return {
+          at,
+          keyId: entry.keyId,
+          method: req.method,
+          endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
+          path,
+          status,
+          ip,
+          durationMs,
+          requestId: requestIdOf(res) ?? null,
+          usage: entry.usage,
+        };
       };
-      const buildRecord = (): CallRecord => ({
-        at,
-        keyId: (res.locals.keyId as string | undefined) ?? null,
-        method: req.method,
-        endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
-        path,
-        status,
-        ip,
-        durationMs,
-        requestId: requestIdOf(res) ?? null,
-        usage: (res.locals.usage as CallUsage | undefined) ?? null,
-      });
       // A route's handler may still be checking the key when the client leaves: the record waits
       // for it, so it carries the key the call was counted for.
-      if (res.locals.answering)
-        callLog.recordAfter(new Promise<void>((resolve) => (res.locals.answered = resolve)), build);
+      const answering = entry.stillAnswering();
+      if (answering) callLog.recordAfter(answering, build);
       else callLog.record(build());
     });
     next();
@@ -54,18 +55,13 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
 
 /**
  * Marks the call as being answered while `handler` runs: a client that leaves meanwhile still
- * gets its call logged under the key it was counted for (callLogger waits for `answered`).
+ * gets its call logged under the key it was counted for (callLogger waits for it).
  */
 export function loggedWhenAnswered(
-  handler: (req: Request, res: Response) => Promise<void>,
+  handler: (req: Request, res: Response, entry: CallEntry) => Promise<void>,
 ): (req: Request, res: Response) => Promise<void> {
-  return async (req, res) => {
-    res.locals.answering = true;
-    try {
-      await handler(req, res);
-    } finally {
-      res.locals.answering = false;
-      (res.locals.answered as (() => void) | undefined)?.();
-    }
+  return (req, res) => {
+    const entry = callEntryOf(res);
+    return entry.whileAnswering(() => handler(req, res, entry));
   };
 }
