@@ -1,6 +1,6 @@
 /**
- * The account the load runs as, made with the admin CLI (`scripts/admin.ts`, as README's "Using
- * it" does): an Enterprise organization whose custom limits the load never reaches, its owner,
+ * The account the load runs as, made with the admin CLI (`scripts/admin.ts`, as
+ * docs/operations.md, "Using it" shows): an Enterprise organization whose custom limits the load never reaches, its owner,
  * an access token (to read call logs through the gateway) and a probe key for the suite's own
  * reads. Each scenario gets a fixture of its own — two websites and a key — so its call log and
  * its counts hold its own traffic only.

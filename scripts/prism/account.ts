@@ -1,6 +1,6 @@
 /**
  * The credentials the Prism check calls with, made with the admin CLI (`scripts/admin.ts`, as
- * README's "Using it" does): an Enterprise organization whose limits the check never reaches,
+ * docs/operations.md, "Using it" shows): an Enterprise organization whose limits the check never reaches,
  * with two websites, an owner with an access token, and keys for each answer the check asks
  * for (every website, one website only, no read permission); a Free organization (paid plan
  * required) and one allowed a single request per minute (429).
