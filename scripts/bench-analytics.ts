@@ -27,6 +27,7 @@ import { createRedis } from '../common/platform/redis';
 import { demoTraffic } from './lib/demo-traffic';
 import type { IngestService } from '../subgraphs/analytics/src/services/ingest.service';
 import { startStack } from '../test/support/stack';
+import { benchAccount } from './lib/bench-account';
 import { startBenchDatabase } from './lib/bench-database';
 import {
   appendToStream as append,
@@ -136,29 +137,15 @@ async function main(): Promise<void> {
   }
 }
 
-/** An enterprise organization with the websites of the run and an API key. */
+/** The websites of the run, in the bench's account, and its API key. */
 async function createSites(stack: Bench['stack']) {
-  const { accounts, credentials } = stack.keys.services;
-  const organization = await accounts.createOrganization({
-    name: 'Bench',
-    plan: 'enterprise',
-    customLimits: { requestsPerMinute: 100_000_000, requestsPerMonth: 1_000_000_000 },
-  });
-  const user = await accounts.createUser(`bench-${Date.now()}@example.com`);
-  await accounts.addMember(organization.id, user.id, 'owner');
-  const site = (name: string) =>
-    accounts.createWebsite({ organizationId: organization.id, name, domain: `${name}.example` });
+  const { key, site } = await benchAccount(stack);
   const empty: Site[] = [];
   const beside: Site[] = [];
   for (let i = 0; i < 4; i += 1) empty.push(await site(`empty-${i}`));
   for (let i = 0; i < 4; i += 1) beside.push(await site(`beside-${i}`));
   const small = await site('small');
   const large = await site('large');
-  const { key } = await credentials.createApiKey({
-    organizationId: organization.id,
-    userId: user.id,
-    name: 'bench',
-  });
   return { sites: { empty, beside, small, large }, key };
 }
 

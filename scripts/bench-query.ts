@@ -50,6 +50,7 @@ import {
   todaysPageviews,
   type Site,
 } from './lib/bench-traffic';
+import { benchAccount } from './lib/bench-account';
 import { startBenchDatabase } from './lib/bench-database';
 import { waitUntilIdle } from '../test/support/ingest-idle';
 
@@ -201,18 +202,9 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(figures));
 }
 
-/** An enterprise organization with the websites of the run, Signup goals, and an API key. */
+/** The websites of the run, in the bench's account, with Signup goals; and its API key. */
 async function createSites(stack: Bench['stack']) {
-  const { accounts, credentials, goals } = stack.keys.services;
-  const organization = await accounts.createOrganization({
-    name: 'Bench',
-    plan: 'enterprise',
-    customLimits: { requestsPerMinute: 100_000_000, requestsPerMonth: 1_000_000_000 },
-  });
-  const user = await accounts.createUser(`bench-${Date.now()}@example.com`);
-  await accounts.addMember(organization.id, user.id, 'owner');
-  const site = (name: string): Promise<Site> =>
-    accounts.createWebsite({ organizationId: organization.id, name, domain: `${name}.example` });
+  const { key, site } = await benchAccount(stack);
   const sites = {
     empty: [await site('empty-0'), await site('empty-1')],
     beside: [await site('beside-0'), await site('beside-1')],
@@ -221,12 +213,7 @@ async function createSites(stack: Bench['stack']) {
     wide: await site('wide'),
   };
   for (const target of [sites.large, sites.small])
-    await goals.create(target.id, { kind: 'event', eventName: 'Signup' });
-  const { key } = await credentials.createApiKey({
-    organizationId: organization.id,
-    userId: user.id,
-    name: 'bench',
-  });
+    await stack.keys.services.goals.create(target.id, { kind: 'event', eventName: 'Signup' });
   return { sites, key };
 }
 
