@@ -953,6 +953,12 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       const converting: Array<[Pick<StatsQuery, 'metrics' | 'dimensions'>, StatsQuery['filter']]> =
         [
           [{ metrics: ['visitors', 'conversion_rate'], dimensions: ['time:day'] }, signup],
+          // An event goal alone: its visitors and events from the event's day rows too.
+          [
+            { metrics: ['events', 'conversion_rate', 'visitors'], dimensions: ['time:month'] },
+            signup,
+          ],
+          [{ metrics: ['conversion_rate', 'pageviews', 'visitors'], dimensions: [] }, signup],
           [{ metrics: ['conversion_rate', 'events'], dimensions: ['goal', 'time:week'] }, null],
           [{ metrics: ['visitors', 'conversion_rate'], dimensions: ['goal'] }, null],
         ];

@@ -3,7 +3,8 @@
  * beside its event table in DuckDB, so that the commonest questions (one dimension or none, by
  * day, week or month or not at all, no filter; visitors, page views, events, percentage, and the
  * visit metrics by a dimension a visit has one value of) read a few rows a day rather than every
- * event, and a conversion rate by goal and time reads its day totals from them.
+ * event, a conversion rate by goal and time reads its day totals from them, and a question about
+ * one event goal reads its event's rows (eventGoalRolled).
  *
  * Exact, not estimated: visitors are keyed per day (engine/blocks.ts), so the visitors of a range
  * are the sum of its days' distinct visitors, as the event-level statement counts them; a visit
@@ -18,6 +19,8 @@ import {
   isCondition,
   isTimeDimension,
   type EventDimension,
+  type FilterCondition,
+  type StatsFilter,
   type StatsMetric,
   type StatsQuery,
 } from '../../../../common/contracts/stats-query';
@@ -31,6 +34,7 @@ import {
   VISIT_AGGREGATES,
   VISIT_METRICS,
   visitDimensionExpression,
+  type GoalDefinition,
   type SqlValue,
 } from './stats-sql';
 
@@ -126,6 +130,51 @@ export function conversionTotalsRolled(query: StatsQuery, from: number, to: numb
   const rest = query.filter ? stripGoals(query.filter) : null;
   if (rest && !(!isCondition(rest) && rest.op !== 'not' && rest.filters.length === 0)) return false;
   return query.dimensions.every((d) => d === 'goal' || (isTimeDimension(d) && d !== 'time:hour'));
+}
+
+const GOAL_METRICS: ReadonlySet<StatsMetric> = new Set([
+  'visitors',
+  'pageviews',
+  'events',
+  'conversion_rate',
+]);
+
+/**
+ * The event name whose day rows answer a question about one event goal over [from, to), or null:
+ * a question whose only condition is `is` that one goal (an event goal: its conversions are the
+ * events of its name, so its visitors of a day are that event's), by day, week or month or not
+ * at all, in whole days; its conversion rate's totals are the days' totals.
+ */
+export function eventGoalRolled(
+  query: StatsQuery,
+  from: number,
+  to: number,
+  goals: readonly GoalDefinition[],
+): string | null {
+  if (from % DAY_MS !== 0 || to % DAY_MS !== 0) return null;
+  if (!query.metrics.every((m) => GOAL_METRICS.has(m))) return null;
+  const times = query.dimensions.filter(isTimeDimension);
+  if (times.length !== query.dimensions.length || times.length > 1) return null;
+  if (times.includes('time:hour')) return null;
+  const condition = onlyCondition(query.filter);
+  if (
+    !condition ||
+    condition.dimension !== 'goal' ||
+    condition.op !== 'is' ||
+    !condition.caseSensitive ||
+    condition.values.length !== 1
+  )
+    return null;
+  const goal = goals.find((g) => g.name === condition.values[0]);
+  return goal?.kind === 'event' && goal.eventName ? goal.eventName : null;
+}
+
+/** The one condition a filter is (alone, or alone in an `and`), or null. */
+function onlyCondition(filter: StatsFilter | null): FilterCondition | null {
+  if (filter === null) return null;
+  if (isCondition(filter)) return filter;
+  if (filter.op === 'and' && filter.filters.length === 1) return onlyCondition(filter.filters[0]!);
+  return null;
 }
 
 /**

@@ -294,6 +294,8 @@ export function compileRollupQuery(
   dimension: string,
   from: number,
   to: number,
+  /** Only the rows of this value of the dimension (an event goal's event: eventGoalRolled). */
+  value: string | null = null,
 ): CompiledQuery {
   const params = new Params();
   const days = `day >= epoch_ms(${params.add(from)}::BIGINT) AND day < epoch_ms(${params.add(to)}::BIGINT)`;
@@ -303,8 +305,13 @@ export function compileRollupQuery(
   );
   const groupBy = dimColumns.length > 0 ? `GROUP BY ${dimColumns.join(', ')}` : '';
   const ctes = [
-    `em AS (SELECT ${[...dims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days} ${groupBy})`,
+    `em AS (SELECT ${[...dims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
   ];
+  const conversion = query.metrics.includes('conversion_rate');
+  if (conversion)
+    ctes.push(
+      `tot AS (SELECT ${[...dims, 'sum(visitors) AS all_visitors'].join(', ')} FROM ${rollups} WHERE dim = '' AND ${days} ${groupBy})`,
+    );
   const visits = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   if (visits)
     ctes.push(
@@ -325,7 +332,7 @@ export function compileRollupQuery(
   );
   const sql = `WITH ${ctes.join(',\n')}
 SELECT ${[...selectDims, ...metrics, 'count(*) OVER () AS total_rows'].join(', ')}
-FROM em ${visits ? `FULL JOIN sm ${joinOn}` : ''} ${percentage ? 'CROSS JOIN pct' : ''}
+FROM em ${visits ? `FULL JOIN sm ${joinOn}` : ''} ${percentage ? 'CROSS JOIN pct' : ''} ${conversion ? `LEFT JOIN tot ${joinOn.replaceAll('sm.', 'tot.')}` : ''}
 ${orderClause(query, dimColumns)}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };

@@ -14,9 +14,10 @@ import type { Duck } from '../engine/duck';
 import { daySources, SourcesMovedError, type EventTables } from '../engine/event-tables';
 import {
   conversionTotalsRolled,
-  rollupsFor,
+  eventGoalRolled,
   type Rollup,
   type RollupDimension,
+  rollupsFor,
   type RollupTables,
 } from '../engine/day-rollups';
 import { compileRollupQuery, compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
@@ -99,7 +100,35 @@ const ATTEMPTS = 3;
  * totals of its rollups where they serve), or its day rollups of a dimension.
  */
 type Source =
-  { table: string; totals: string | null } | { rollups: RollupTables; dimension: RollupDimension };
+  | { table: string; totals: string | null }
+  | { rollups: RollupTables; dimension: RollupDimension; value: string | null };
+
+/**
+ * The day rollups a question reads over its range (and its comparison's), or null when it needs
+ * the events: a question rollupsFor accepts, or one about a single event goal (eventGoalRolled),
+ * whose rows are that event's and whose totals are the days'.
+ */
+function rolledPlan(
+  query: StatsQuery,
+  goals: readonly GoalDefinition[],
+  span: Span,
+  comparison: Span | null,
+): { dimension: RollupDimension; rollups: Rollup[]; value: string | null } | null {
+  const spans = comparison ? [span, comparison] : [span];
+  if (spans.every((s) => rollupsFor(query, s.from, s.to)))
+    return { ...rollupsFor(query, span.from, span.to)!, value: null };
+  const event = eventGoalRolled(query, span.from, span.to, goals);
+  if (event === null || !spans.every((s) => eventGoalRolled(query, s.from, s.to, goals) === event))
+    return null;
+  return {
+    dimension: 'event',
+    rollups: [
+      { kind: 'events', dimension: 'event' },
+      { kind: 'events', dimension: '' },
+    ],
+    value: event,
+  };
+}
 
 /**
  * POST /query's answers, from every event of the range (engine/stats-sql.ts for the statement,
@@ -131,9 +160,7 @@ export class StatsQueryService {
       if (s && hours && (s.to - s.from) / DAY_MS > MAX_HOUR_DAYS)
         throw badInput(`dimensions: time:hour needs a date range of at most ${MAX_HOUR_DAYS} days`);
     // Answered from the day rollups when both ranges can be, else from the events.
-    const rolled = rollupsFor(query, span.from, span.to);
-    const rolledToo = comparison ? rollupsFor(query, comparison.from, comparison.to) : rolled;
-    const plan = rolled && rolledToo ? rolled : null;
+    const plan = rolledPlan(query, goals, span, comparison);
     const totalsRolled =
       conversionTotalsRolled(query, span.from, span.to) &&
       (!comparison || conversionTotalsRolled(query, comparison.from, comparison.to));
@@ -143,7 +170,7 @@ export class StatsQueryService {
       plan?.rollups ?? (totalsRolled ? [{ kind: 'events', dimension: '' }] : []),
     );
     const source: Source = plan
-      ? { rollups: tables.rollups, dimension: plan.dimension }
+      ? { rollups: tables.rollups, dimension: plan.dimension, value: plan.value }
       : { table: tables.table, totals: totalsRolled ? tables.rollups.events : null };
     const { rows, totalRows } = await this.rows(query, source, span, goals);
     const hasMore = rows.length > query.limit;
@@ -243,6 +270,7 @@ export class StatsQueryService {
             source.dimension,
             span.from,
             span.to,
+            source.value,
           )
         : compileStatsQuery(query, source.table, span.from, span.to, goals, source.totals);
     const found = await this.duck.query(compiled.sql, compiled.params);
