@@ -5,7 +5,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
  * A fixed window's counter of admitted calls, as a Lua function: opens the window (with its
  * lifetime) for its first call and returns its count and the milliseconds it has left. Shared by
  * rate-limiter-flexible's script below and the External API's admission script
- * (rest-facade/src/limits/usage-limiter.ts), so that both count a window alike.
+ * (rest-facade/lua/admit-calls.lua, defined by rest-facade/src/limits/usage-scripts.ts), so that
+ * both count a window alike.
  */
 export const OPEN_WINDOW_LUA = `
 local function openWindow(key, seconds)

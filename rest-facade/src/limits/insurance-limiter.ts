@@ -1,10 +1,18 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../../common/platform/logger';
+import {
+  keptDays,
+  type Admission,
+  type AdmitRequest,
+  type LimitDecision,
+  type Taken,
+} from './limit-decision';
 
 /**
  * While Redis is away: each instance's own count of the per-minute limit (rate-limiter-flexible's
- * in-memory limiter, one per limit), and the log lines of the outage. The monthly quota is not
- * enforced until Redis is back (docs/api.md).
+ * in-memory limiter, one per limit), the decisions it makes, and the log lines of the outage. The
+ * monthly quota is not enforced until Redis is back (docs/api.md); the key's counts are held by
+ * UncountedCalls meanwhile.
  */
 export class InsuranceLimiter {
   private readonly limiters = new Map<number, RateLimiterMemory>();
@@ -16,10 +24,46 @@ export class InsuranceLimiter {
   ) {}
 
   /**
+   * A call decided in memory: admitted while this instance's count of the organization's minute
+   * has room, else refused for the minute. No monthly figures and no key total (only estimates
+   * exist); `keyCounted` says whether Redis still counted the call for its key.
+   */
+  async admit(call: AdmitRequest, keyCounted: boolean): Promise<Admission> {
+    const { subject, now, resetAt } = call;
+    const taken: Taken = {
+      exact: false,
+      minutePoint: false,
+      monthlyCount: false,
+      keyCount: keyCounted,
+      now,
+      decidedAt: Date.now(),
+      windowEndsInMs: null,
+    };
+    const decision: LimitDecision = {
+      outcome: 'admitted',
+      minuteRemaining: null,
+      minuteWindowEndsInMs: null,
+      retryAfterSeconds: 0,
+      monthlyUsed: null,
+      keyTotal: null,
+      resetAt,
+      day: keptDays(now)[0],
+      crossedThreshold: null,
+    };
+    const wait = await this.take(subject.billingOrganizationId, subject.requestsPerMinute);
+    if (wait === null) taken.minutePoint = true;
+    else {
+      decision.outcome = 'rate_limited';
+      decision.retryAfterSeconds = Math.max(1, Math.ceil(wait / 1000));
+    }
+    return { decision, taken };
+  }
+
+  /**
    * Takes a point of the organization's minute: null when it had room, else the milliseconds
    * until it has.
    */
-  async take(organizationId: string, perMinute: number): Promise<number | null> {
+  private async take(organizationId: string, perMinute: number): Promise<number | null> {
     try {
       await this.limiter(perMinute).consume(organizationId, 1);
       return null;

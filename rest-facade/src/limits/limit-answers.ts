@@ -1,6 +1,7 @@
 /**
  * What the limits answer for a call (rest-facade/src/limits/usage-limiter.ts decides): the usage
- * headers, the 429s, the usage threshold events, and what the call counts toward in its log.
+ * headers, the 429s, the usage threshold events, the refund of a call that failed on our side,
+ * and what the call counts toward in its log.
  */
 import type { Response } from 'express';
 import type { CallUsage } from '../../../common/contracts/call-log';
@@ -46,6 +47,24 @@ export function answerLimits(
     deps.refusals.count(context.tier, usage);
     throw refusal;
   }
+}
+
+/**
+ * A call that failed on our side (5xx) gives its monthly count back, so an outage of ours costs no
+ * quota, and its `X-Usage-Monthly` already shows it. The per-minute point stays, so retries are
+ * still paced. True when a count went back (the call then uses no request of its month); false for
+ * a call decided in memory during a Redis outage, which counted none.
+ */
+export async function refundFailedCall(
+  deps: ExternalApiDeps,
+  res: Response,
+  context: KeyContext,
+  usage: LimitDecision,
+): Promise<boolean> {
+  if (usage.monthlyUsed === null) return false;
+  await deps.limiter.refundMonthly(limitSubject(context), usage.resetAt);
+  res.setHeader('X-Usage-Monthly', String(usage.monthlyUsed - 1));
+  return true;
 }
 
 /** The spec's header table, on every response to an identified key. */

@@ -1,18 +1,7 @@
 import type { RedisClient } from '../../../common/platform/redis';
 import type { Logger } from '../../../common/platform/logger';
 import { usageKeys } from '../../../common/contracts/usage-keys';
-
-/**
- * Adds the calls to a key's total and daily counts, unless its total is gone: Redis lost its data
- * rather than being out of reach, and the counters are set again from the usage ledger, which has
- * these calls (their call log records say what they counted). KEYS: total, daily hash; ARGV: the
- * calls, then day and count pairs.
- */
-const ADD_IF_KEPT = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-for i = 2, #ARGV, 2 do redis.call('HINCRBY', KEYS[2], ARGV[i], ARGV[i + 1]) end
-redis.call('INCRBY', KEYS[1], ARGV[1])
-return 1`;
+import type { UsageScripts } from './usage-scripts';
 
 /** At most this many keys are remembered; an outage long enough to exceed it is logged. */
 const MAX_KEYS = 100_000;
@@ -29,7 +18,8 @@ export class UncountedCalls {
   private readonly keys: ReturnType<typeof usageKeys>;
 
   constructor(
-    private readonly redis: RedisClient,
+    redis: RedisClient,
+    private readonly scripts: UsageScripts,
     prefix: string,
     private readonly logger: Logger,
   ) {
@@ -91,9 +81,8 @@ export class UncountedCalls {
           pairs.push(day, count);
           total += count;
         }
-        await this.redis.eval(
-          ADD_IF_KEPT,
-          2,
+        // add-uncounted.lua: added unless the key's total is gone (set again from the ledger).
+        await this.scripts.waAddUncountedCalls(
           this.keys.keyTotal(keyId),
           this.keys.keyDaily(keyId),
           total,

@@ -24,7 +24,7 @@ import { sendSuccess } from '../envelope';
 import { fromGraphQLErrors, toApiError } from '../error-mapper';
 import { forbidden } from '../errors';
 import { jsonBodyReader } from '../json-body';
-import { answerLimits, limitSubject, usageOf } from '../limits/limit-answers';
+import { answerLimits, limitSubject, refundFailedCall, usageOf } from '../limits/limit-answers';
 import type { LimitDecision } from '../limits/usage-limiter';
 import type { ApiKeyRoute } from '../routes/route';
 import { sendThroughCache, type CachedRead } from './cached-read';
@@ -126,8 +126,8 @@ async function admit(
 
 /**
  * The operation's data or cached answer, or its failure as an error. Failed on our side (5xx): the
- * call gives its monthly count back, so an outage of ours costs no quota. The per-minute point
- * stays, so retries are still paced.
+ * call gives its monthly count back (refundFailedCall), and its log entry counts no request of the
+ * month.
  */
 async function resultOrRefund(
   deps: ExternalApiDeps,
@@ -143,11 +143,9 @@ async function resultOrRefund(
     if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
     return { data: result.data };
   } catch (error) {
-    if (toApiError(error).status >= 500 && decision.monthlyUsed !== null) {
-      await deps.limiter.refundMonthly(limitSubject(context), decision.resetAt);
-      res.setHeader('X-Usage-Monthly', String(decision.monthlyUsed - 1));
-      if (entry.usage) entry.usage = { ...entry.usage, quota: null };
-    }
+    const refunded =
+      toApiError(error).status >= 500 && (await refundFailedCall(deps, res, context, decision));
+    if (refunded && entry.usage) entry.usage = { ...entry.usage, quota: null };
     throw error;
   }
 }
