@@ -34,7 +34,12 @@ export async function npmStartEnv(label: string): Promise<Record<string, string>
     LOG_LEVEL: 'warn',
     WEBHOOK_WORKERS_ENABLED: 'false',
   };
-  for (const variable of Object.values(PORT_VARIABLES)) env[variable] = String(await freePort());
+  // freePort closes the port it found, so the system may hand the same one out twice: five
+  // distinct ones are taken (npm start refuses two services on one port).
+  const variables = Object.values(PORT_VARIABLES);
+  const ports = new Set<number>();
+  while (ports.size < variables.length) ports.add(await freePort());
+  [...ports].forEach((port, i) => (env[variables[i]!] = String(port)));
   return env;
 }
 
