@@ -30,7 +30,14 @@ import type { ApiKeyRoute } from '../routes/route';
 import { sendThroughCache, type CachedRead } from './cached-read';
 import type { CallEntry } from './call-entry';
 import { loggedWhenAnswered } from './call-logger';
-import { CallOperation, mayRun, type Data, type Ran } from './call-operation';
+import {
+  CallOperation,
+  mayRun,
+  routeOperation,
+  type Data,
+  type Ran,
+  type RouteOperation,
+} from './call-operation';
 import { started } from './steps';
 
 /** The key presented, and the work started before anything is awaited. */
@@ -53,12 +60,12 @@ type Answer = { cachedBody: string; read: CachedRead } | { data: Data };
 /** The handler of an API-key route. */
 export function apiKeyHandler(route: ApiKeyRoute, deps: ExternalApiDeps) {
   const readBody = route.body ? jsonBodyReader(route.body.limit) : null;
-  const cache = route.cache ? deps.readCache : null;
+  const shared = routeOperation(route, deps);
   return loggedWhenAnswered(async (req, res, entry) => {
     // Read with the call and awaited only by the operation, so a body that is not JSON or too
     // large (400, 413) is answered after the key and the limits (docs/api.md, "Order of answers").
     const body = readBody ? started(readBody(req, res)) : null;
-    const { presented, cached, operation } = identify(route, deps, req, body, cache);
+    const { presented, cached, operation } = identify(shared, req, body);
     try {
       const admitted = await admit(deps, entry, presented, cached);
       const running =
@@ -77,16 +84,10 @@ export function apiKeyHandler(route: ApiKeyRoute, deps: ExternalApiDeps) {
 }
 
 /** The key presented (401 when none or malformed), and the work that starts with it. */
-function identify(
-  route: ApiKeyRoute,
-  deps: ExternalApiDeps,
-  req: Request,
-  body: Promise<void> | null,
-  cache: ExternalApiDeps['readCache'] | null,
-): Identified {
-  const presented = deps.auth.presented(req);
-  const cached = deps.auth.cached(presented);
-  const operation = new CallOperation(route, deps, req, body, cache);
+function identify(shared: RouteOperation, req: Request, body: Promise<void> | null): Identified {
+  const presented = shared.deps.auth.presented(req);
+  const cached = shared.deps.auth.cached(presented);
+  const operation = new CallOperation(shared, req, body);
   if (cached) operation.startEarly(cached);
   return { presented, cached, operation };
 }

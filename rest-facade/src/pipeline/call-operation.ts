@@ -22,6 +22,25 @@ export type Ran = { cachedBody: string; read: CachedRead } | { result: GatewayRe
 export const mayRun = (route: ApiKeyRoute, context: KeyContext) =>
   !route.permission || context.permissions.includes(route.permission);
 
+/** What every call of a route shares, made once when the route is wired. */
+export interface RouteOperation {
+  route: ApiKeyRoute;
+  deps: ExternalApiDeps;
+  /** The query parameter names the route accepts. */
+  accepted: readonly string[];
+  /** The read cache, on a route whose answers may be cached while the cache is on. */
+  cache: ReadCache | null;
+}
+
+export function routeOperation(route: ApiKeyRoute, deps: ExternalApiDeps): RouteOperation {
+  return {
+    route,
+    deps,
+    accepted: acceptedNames(route.query),
+    cache: route.cache ? deps.readCache : null,
+  };
+}
+
 export class CallOperation {
   /** The read cache's part, on a route whose answers may be cached while the cache is on. */
   readonly cached: CachedRead | null;
@@ -30,16 +49,19 @@ export class CallOperation {
   private requestKey?: { for: KeyContext; key: string };
   private early: { for: KeyContext; ran: Promise<Ran>; organizationId: string } | null = null;
 
+  private readonly route: ApiKeyRoute;
+  private readonly deps: ExternalApiDeps;
+  private readonly cache: ReadCache | null;
+
   constructor(
-    private readonly route: ApiKeyRoute,
-    private readonly deps: ExternalApiDeps,
+    private readonly shared: RouteOperation,
     private readonly req: Request,
     /** The body being read (a route with a body), awaited by the variables only. */
     private readonly body: Promise<void> | null,
-    private readonly cache: ReadCache | null,
   ) {
+    ({ route: this.route, deps: this.deps, cache: this.cache } = shared);
     // Started in the same tick as the key check, so both share its Redis round trip.
-    this.cached = cache ? startCachedRead(route, cache, req) : null;
+    this.cached = this.cache ? startCachedRead(this.route, this.cache, req) : null;
   }
 
   /**
@@ -127,7 +149,7 @@ export class CallOperation {
    */
   private async variablesOf(): Promise<Record<string, unknown>> {
     if (this.variables) return this.variables;
-    rejectUnknownQueryParameters(this.req, acceptedNames(this.route.query));
+    rejectUnknownQueryParameters(this.req, this.shared.accepted);
     await this.body;
     const variables = this.route.variables(this.req);
     refuseImpossibleId(this.route.idParam, this.req);
@@ -139,7 +161,7 @@ export class CallOperation {
   private answeredFromCache(cached: KeyContext): boolean {
     if (!this.cached || !this.deps.readCache || this.route.body) return false;
     try {
-      rejectUnknownQueryParameters(this.req, acceptedNames(this.route.query));
+      rejectUnknownQueryParameters(this.req, this.shared.accepted);
       this.variables = this.route.variables(this.req);
     } catch {
       // Refused after the limits, by the operation's run (variablesOf).

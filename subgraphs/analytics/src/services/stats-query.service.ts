@@ -115,11 +115,10 @@ function rolledPlan(
   comparison: Span | null,
 ): { dimension: RollupDimension; rollups: Rollup[]; value: string | null } | null {
   const spans = comparison ? [span, comparison] : [span];
-  if (spans.every((s) => rollupsFor(query, s.from, s.to)))
-    return { ...rollupsFor(query, span.from, span.to)!, value: null };
-  const event = eventGoalRolled(query, span.from, span.to, goals);
-  if (event === null || !spans.every((s) => eventGoalRolled(query, s.from, s.to, goals) === event))
-    return null;
+  const [rolled, ...others] = spans.map((s) => rollupsFor(query, s.from, s.to));
+  if (rolled && others.every(Boolean)) return { ...rolled, value: null };
+  const [event, ...otherEvents] = spans.map((s) => eventGoalRolled(query, s.from, s.to, goals));
+  if (!event || !otherEvents.every((other) => other === event)) return null;
   return {
     dimension: 'event',
     rollups: [

@@ -18,7 +18,6 @@ export const COUNTERS = [
 /** One letter per counter: a hot hash field is the letter followed by the value (`p/pricing`). */
 export const COUNTER_LETTERS = ['p', 'v', 's', 'b', 'd', 'e'] as const;
 const INDEX_OF_LETTER = new Map<string, number>(COUNTER_LETTERS.map((letter, i) => [letter, i]));
-export const letterOf = (counter: Counter): string => COUNTER_LETTERS[COUNTERS.indexOf(counter)]!;
 
 /**
  * The counter families kept per day: the website's totals and each dimension. `total` holds one

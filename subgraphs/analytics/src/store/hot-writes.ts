@@ -9,7 +9,7 @@ import {
 } from '../ingest/aggregate';
 import type { CollectedEvent } from '../../../../common/contracts/collected-event';
 import { DAY_MS, floorDay } from '../ingest/time-buckets';
-import { COUNTERS, familyOfDim, letterOf } from './counters';
+import { COUNTER_LETTERS, COUNTERS, familyOfDim } from './counters';
 import { mergeErrorMeta, type ErrorMeta } from './error-meta';
 import { CELL_SEPARATOR } from './hot-query';
 import { dayKeyOf, dayMarker, hourKeyOf, type DayKey, type HotKeys } from './hot-keys';
@@ -224,10 +224,10 @@ export function queueBatch(
       if (stat.bucket < recentHours) continue;
       key = keys.hourCounters(stat.websiteId, hourKeyOf(stat.bucket), family);
     }
-    for (const counter of COUNTERS) {
+    COUNTERS.forEach((counter, i) => {
       const amount = stat.inc[counter];
-      if (amount) multi.hincrby(key, `${letterOf(counter)}${stat.value}`, amount);
-    }
+      if (amount) multi.hincrby(key, `${COUNTER_LETTERS[i]}${stat.value}`, amount);
+    });
   }
   for (const state of writes.visitors) {
     const day = dayKeyOf(state.firstSeen.getTime());
