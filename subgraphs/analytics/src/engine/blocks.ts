@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { keyedInsert } from './dictionary';
 import type { Duck } from './duck';
 import { EVENT_COLUMNS, type EventRow } from './event-rows';
 import { appendRows } from './event-table';
@@ -56,7 +57,7 @@ export class BlockCodec {
   }
 
   /**
-   * Appends the blocks' rows to `table`, each visitor as itself on its UTC day: visitor ids rotate
+   * Appends the blocks' rows to a website's `table` with their keys (engine/dictionary.ts), each visitor as itself on its UTC day: visitor ids rotate
    * daily (the collector's salt), and keyed so, a visitor counted per day and summed is the same
    * as counted over the range, which is what lets day rollups (engine/day-rollups.ts) answer
    * exactly, whatever ids a test or an import reuses across days.
@@ -66,9 +67,8 @@ export class BlockCodec {
     return this.serially(async () => {
       const files = await this.write(blocks);
       try {
-        await this.duck.run(
-          `INSERT INTO ${table} SELECT * REPLACE (hash(visitor, date_trunc('day', ts)) AS visitor) FROM read_parquet(${sqlList(files)})`,
-        );
+        const rows = `SELECT * REPLACE (hash(visitor, date_trunc('day', ts)) AS visitor) FROM read_parquet(${sqlList(files)})`;
+        for (const statement of keyedInsert(table, rows)) await this.duck.run(statement);
       } finally {
         await Promise.all(files.map((file) => rm(file, { force: true })));
       }

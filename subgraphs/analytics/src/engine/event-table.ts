@@ -8,6 +8,7 @@ import {
   mapValue,
   type DuckDBAppender,
 } from '@duckdb/node-api';
+import { DICTIONARY_COLUMNS, dictionaryOf, KEY_COLUMNS } from './dictionary';
 import type { Duck } from './duck';
 import { EVENT_COLUMNS, type EventRow } from './event-rows';
 
@@ -31,17 +32,24 @@ export function tableOf(websiteId: string): string {
     : `ev_x${createHash('sha256').update(websiteId).digest('hex').slice(0, 48)}`;
 }
 
+/** A website's table (event rows and their keys) and its dictionary (engine/dictionary.ts). */
 export async function createEventTable(
   duck: Duck,
   table: string,
   { replace = false } = {},
 ): Promise<void> {
-  await duck.run(
-    `${replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE IF NOT EXISTS'} ${table} (${EVENT_COLUMNS})`,
-  );
+  const create = replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE IF NOT EXISTS';
+  await duck.run(`${create} ${table} (${EVENT_COLUMNS},\n  ${KEY_COLUMNS})`);
+  await duck.run(`${create} ${dictionaryOf(table)} (${DICTIONARY_COLUMNS})`);
 }
 
-/** Appends rows to a table (one appender, flushed at the end). */
+/** Drops a website's table and its dictionary. */
+export async function dropEventTable(duck: Duck, table: string): Promise<void> {
+  await duck.run(`DROP TABLE IF EXISTS ${table}`);
+  await duck.run(`DROP TABLE IF EXISTS ${dictionaryOf(table)}`);
+}
+
+/** Appends rows to a table of event columns only (one appender, flushed at the end). */
 export async function appendRows(
   duck: Duck,
   table: string,

@@ -8,7 +8,7 @@ import type { RawLog } from '../store/raw-log';
 import type { BlockCodec } from './blocks';
 import type { Duck } from './duck';
 import { isStatsEvent, toEventRow } from './event-rows';
-import { createEventTable, tableOf } from './event-table';
+import { createEventTable, dropEventTable, tableOf } from './event-table';
 import {
   rollUp,
   rollupName,
@@ -74,8 +74,7 @@ export class EventTables {
     this.websites = new LRUCache({
       max: maxWebsites,
       dispose: (website) =>
-        void this.duck
-          .run(`DROP TABLE IF EXISTS ${website.table}`)
+        void dropEventTable(this.duck, website.table)
           .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups.events}`))
           .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups.visits}`)),
     });

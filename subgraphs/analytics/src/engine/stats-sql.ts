@@ -43,6 +43,52 @@ export interface GoalDefinition {
 
 export type SqlValue = string | number | bigint | boolean | null;
 
+/**
+ * Dimensions whose value, as rows show it, a website's table also holds as an integer key into its
+ * dictionary (engine/dictionary.ts), in a column `k_<dimension>`: a filter on one is worked out
+ * on the dictionary's few values and becomes a comparison of integers, and a grouping by one
+ * groups integers and names the rows at the end. Their text columns stay for everything else.
+ */
+export const KEYED_DIMENSIONS = [
+  'page',
+  'entry_page',
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'country',
+  'device',
+  'browser',
+  'os',
+] as const;
+export type KeyedDimension = (typeof KEYED_DIMENSIONS)[number];
+export const isKeyed = (d: string): d is KeyedDimension =>
+  (KEYED_DIMENSIONS as readonly string[]).includes(d);
+export const keyColumn = (d: KeyedDimension): string => `k_${d}`;
+
+/** The keys a query's conditions on keyed dimensions match, worked out on the dictionary. */
+export interface ResolvedKeys {
+  /** The dictionary's table (columns dimension, value, key). */
+  dictionary: string;
+  /** The highest key the dictionary held when the keys were worked out. */
+  watermark: number;
+  /**
+   * Whether a value with a key above the watermark (learned since: new events loaded meanwhile)
+   * is tested as text. Without, the statement reads only keys, which is faster; the caller then
+   * checks that the dictionary learned nothing before the statement ran (dictionary.ts).
+   */
+  textAbove: boolean;
+  /** Each keyed condition of the filter (by identity) and the keys of the values it matches. */
+  conditions: ReadonlyMap<FilterCondition, readonly number[]>;
+}
+
+export interface CompileOptions {
+  /** Day rollups holding the day totals of the range, when conversionTotalsRolled says so. */
+  rollups?: string | null;
+  /** The table's dictionary and the filter's keys (engine/dictionary.ts resolveKeys). */
+  keys?: ResolvedKeys | null;
+}
+
 export interface CompiledQuery {
   sql: string;
   params: SqlValue[];
@@ -112,7 +158,7 @@ const TIME_UNIT: Record<string, string> = {
 };
 
 class Params {
-  readonly values: SqlValue[] = [];
+  constructor(readonly values: SqlValue[] = []) {}
   add(value: SqlValue): string {
     this.values.push(value);
     return `$${this.values.length}`;
@@ -133,6 +179,7 @@ interface Statement {
   groupBy: string;
   /** A row per value the dimensions take; an event without a value (a page view by a property) is in none. */
   present: string;
+  keys: ResolvedKeys | null;
 }
 
 /**
@@ -145,8 +192,7 @@ export function compileStatsQuery(
   from: number,
   to: number,
   goals: readonly GoalDefinition[],
-  /** Day rollups holding the day totals of the range, when conversionTotalsRolled says so. */
-  rollups: string | null = null,
+  { rollups = null, keys = null }: CompileOptions = {},
 ): CompiledQuery {
   const params = new Params();
   const fromParam = params.add(from);
@@ -166,6 +212,7 @@ export function compileStatsQuery(
       dimColumns.length > 0
         ? `HAVING ${dimColumns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`
         : '',
+    keys,
   };
   const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   const conversion = query.metrics.includes('conversion_rate');
@@ -206,14 +253,17 @@ const notGoalColumns = (query: StatsQuery) =>
  * The events of the range (`ev`), those the filter keeps, with the goal each reaches when goals
  * are a dimension (`m`), and their figures by the dimensions (`em`): visitors counted in two
  * steps, each row's visitors first (`mv`; DuckDB groups that about twice as fast as a
- * count(DISTINCT visitor) per row).
+ * count(DISTINCT visitor) per row). With a dictionary, keyed dimensions are grouped by their keys
+ * (`ek`) and named from it once grouped.
  */
 function eventCtes(statement: Statement): string[] {
-  const { query, table, goals, params, fromParam, toParam, around, dimColumns } = statement;
+  const { query, table, goals, params, fromParam, toParam, around, dimColumns, keys } = statement;
   const exitPages = usesDimension(query, 'exit_page');
   const dims = query.dimensions;
   const wantsGoal = dims.includes('goal');
-  const where = query.filter ? compileFilter(query.filter, params, goals) : 'TRUE';
+  const where = query.filter ? compileFilter(query.filter, statement) : 'TRUE';
+  const keyed = keys ? dims.map((d) => isKeyed(d)) : dims.map(() => false);
+  const grouped = keyed.some(Boolean) ? 'ek' : 'em';
   const joinGoals = wantsGoal
     ? `JOIN ${goalsTable(goals, params)} g ON ${goalMatch('e', 'g')}`
     : '';
@@ -229,20 +279,32 @@ function eventCtes(statement: Statement): string[] {
     `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
     `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
     `mv AS (SELECT ${[
-      ...dims.map((d, i) => eventDimFrom(d, i, params)),
+      ...dims.map((d, i) =>
+        keyed[i] ? `${keyColumn(d as KeyedDimension)} AS d${i}` : eventDimFrom(d, i, params),
+      ),
       'visitor',
       `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
       `count(*) FILTER (WHERE type = 'event') AS events`,
       `${revenue} AS revenue`,
     ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
-    `em AS (SELECT ${[
+    `${grouped} AS (SELECT ${[
       ...dimColumns,
       'count(*) AS visitors',
       'sum(pageviews) AS pageviews',
       'sum(events) AS events',
       'sum(revenue) AS revenue',
     ].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
+    ...(grouped === 'ek' ? [namedByKeys(dimColumns, keyed, keys!.dictionary)] : []),
   ];
+}
+
+/** The rows grouped by keys (`ek`), each keyed dimension named from the dictionary (`em`). */
+function namedByKeys(dimColumns: string[], keyed: boolean[], dictionary: string): string {
+  const names = dimColumns.map((c, i) => (keyed[i] ? `n${i}.value AS ${c}` : `ek.${c}`));
+  const joins = dimColumns.flatMap((c, i) =>
+    keyed[i] ? [`JOIN ${dictionary} n${i} ON n${i}.key = ek.${c}`] : [],
+  );
+  return `em AS (SELECT ${[...names, 'visitors', 'pageviews', 'events', 'revenue'].join(', ')} FROM ek ${joins.join(' ')})`;
 }
 
 /**
@@ -268,7 +330,7 @@ function visitCtes(statement: Statement): string[] {
  * conditions keeps, by the dimensions other than `goal`; from the day rollups when given.
  */
 function conversionTotalCtes(statement: Statement, rollups: string | null): string[] {
-  const { query, goals, params, fromParam, toParam } = statement;
+  const { query, params, fromParam, toParam } = statement;
   const otherDims = query.dimensions.map((d, i) => ({ d, i })).filter(({ d }) => d !== 'goal');
   const totalDims = otherDims.map(({ i }) => `d${i}`);
   const totalGroup = totalDims.length > 0 ? `GROUP BY ${totalDims.join(', ')}` : '';
@@ -277,7 +339,7 @@ function conversionTotalCtes(statement: Statement, rollups: string | null): stri
       `tot AS (SELECT ${[...otherDims.map(({ d, i }) => `${timeBucket(d as TimeDimension, 'day')} AS d${i}`), 'sum(visitors) AS all_visitors'].join(', ')} FROM ${rollups} WHERE dim = '' AND day >= epoch_ms(${fromParam}::BIGINT) AND day < epoch_ms(${toParam}::BIGINT) ${totalGroup})`,
     ];
   return [
-    `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), params, goals) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
+    `tv AS (SELECT ${[...otherDims.map(({ d, i }) => eventDimFrom(d, i, params)), 'visitor'].join(', ')} FROM ev WHERE ${query.filter ? compileFilter(stripGoals(query.filter), statement) : 'TRUE'} GROUP BY ${[...totalDims, 'visitor'].join(', ')})`,
     `tot AS (SELECT ${[...totalDims, 'count(*) AS all_visitors'].join(', ')} FROM tv ${totalGroup})`,
   ];
 }
@@ -489,40 +551,86 @@ export function stripGoals(filter: StatsFilter): StatsFilter {
   return strip(filter) ?? { op: 'and', filters: [] };
 }
 
-function compileFilter(
-  filter: StatsFilter,
-  params: Params,
-  goals: readonly GoalDefinition[],
-): string {
-  if (isCondition(filter)) return compileCondition(filter, params, goals);
-  if (filter.op === 'not')
-    return `(NOT coalesce(${compileFilter(filter.filter, params, goals)}, FALSE))`;
+/** What compiling a filter needs of its statement. */
+type FilterContext = Pick<Statement, 'params' | 'goals' | 'keys'>;
+
+function compileFilter(filter: StatsFilter, context: FilterContext): string {
+  if (isCondition(filter)) return compileCondition(filter, context);
+  if (filter.op === 'not') return `(NOT coalesce(${compileFilter(filter.filter, context)}, FALSE))`;
   return filter.filters.length === 0
     ? 'TRUE'
-    : `(${filter.filters.map((f) => compileFilter(f, params, goals)).join(` ${filter.op.toUpperCase()} `)})`;
+    : `(${filter.filters.map((f) => compileFilter(f, context)).join(` ${filter.op.toUpperCase()} `)})`;
 }
 
-function compileCondition(
+/**
+ * A condition as SQL. On a keyed dimension with resolved keys: its keys (and, with `textAbove`,
+ * the same test on the text of a value the dictionary learned after they were worked out). The
+ * keys are the dictionary's integers, written into the statement as numbers.
+ */
+function compileCondition(condition: FilterCondition, context: FilterContext): string {
+  const { params, goals, keys } = context;
+  if (condition.dimension === 'goal') return goalCondition(condition, params, goals);
+  const text = () =>
+    conditionTest(condition, filterExpression(condition.dimension, params), params);
+  const matched = keys?.conditions.get(condition);
+  if (!keys || !matched || !isKeyed(condition.dimension)) return text();
+  const column = keyColumn(condition.dimension);
+  const known = keysTest(column, matched);
+  return keys.textAbove ? `(${known} OR (${column} > ${keys.watermark} AND ${text()}))` : known;
+}
+
+/** Keys missing between the lowest and highest of a test's that it may name one by one. */
+const MAX_KEY_HOLES = 8;
+
+/**
+ * Whether `column` holds one of `keys`: a range less the few keys missing in it where it can be
+ * said so (simple comparisons, which DuckDB checks inside its scan, about a third faster than a
+ * list here), else a list. A hole may be another dimension's key, which the column never holds.
+ */
+function keysTest(column: string, keys: readonly number[]): string {
+  if (keys.length === 0) return 'FALSE';
+  const sorted = [...new Set(keys)].sort((a, b) => a - b);
+  const low = sorted[0]!;
+  const high = sorted[sorted.length - 1]!;
+  if (low === high) return `${column} = ${low}`;
+  if (high - low + 1 - sorted.length > MAX_KEY_HOLES) return `${column} IN (${sorted.join(', ')})`;
+  const holes: string[] = [];
+  for (let i = 1; i < sorted.length; i += 1)
+    for (let key = sorted[i - 1]! + 1; key < sorted[i]!; key += 1)
+      holes.push(`${column} <> ${key}`);
+  return `(${[`${column} BETWEEN ${low} AND ${high}`, ...holes].join(' AND ')})`;
+}
+
+/**
+ * A keyed condition tested on a dictionary's `value` column (engine/dictionary.ts), its values
+ * bound after those already in `params`.
+ */
+export function valueCondition(condition: FilterCondition, params: SqlValue[]): string {
+  return conditionTest(condition, 'value', new Params(params));
+}
+
+function goalCondition(
   condition: FilterCondition,
   params: Params,
   goals: readonly GoalDefinition[],
 ): string {
+  const named = goals.filter((goal) => condition.values.includes(goal.name));
+  const any =
+    named.length === 0
+      ? 'FALSE'
+      : `(${named
+          .map((goal) =>
+            goal.kind === 'page'
+              ? `(type = 'pageview' AND regexp_full_match(page, ${params.add(pathPatternRegex(goal.pagePath!))}))`
+              : `(type = 'event' AND name = ${params.add(goal.eventName)})`,
+          )
+          .join(' OR ')})`;
+  return condition.op.endsWith('_not') ? `(NOT ${any})` : any;
+}
+
+/** The condition's test of `column` (the value as rows show it). */
+function conditionTest(condition: FilterCondition, column: string, params: Params): string {
   const negated = condition.op.endsWith('_not');
-  if (condition.dimension === 'goal') {
-    const named = goals.filter((goal) => condition.values.includes(goal.name));
-    const any =
-      named.length === 0
-        ? 'FALSE'
-        : `(${named
-            .map((goal) =>
-              goal.kind === 'page'
-                ? `(type = 'pageview' AND regexp_full_match(page, ${params.add(pathPatternRegex(goal.pagePath!))}))`
-                : `(type = 'event' AND name = ${params.add(goal.eventName)})`,
-            )
-            .join(' OR ')})`;
-    return negated ? `(NOT ${any})` : any;
-  }
-  const column = filterExpression(condition.dimension, params);
   const sensitive = condition.caseSensitive;
   const value = (v: string) => params.add(v);
   const list = condition.values;

@@ -20,7 +20,13 @@ import {
   rollupsFor,
   type RollupTables,
 } from '../engine/day-rollups';
-import { compileRollupQuery, compileStatsQuery, type GoalDefinition } from '../engine/stats-sql';
+import { queryWithKeys, resolveKeys } from '../engine/dictionary';
+import {
+  compileRollupQuery,
+  compileStatsQuery,
+  type CompiledQuery,
+  type GoalDefinition,
+} from '../engine/stats-sql';
 import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
 import { daysBetween, type DayKey } from '../store/hot-keys';
 import type { ReadModel } from './read-model';
@@ -260,25 +266,42 @@ export class StatsQueryService {
     span: Span,
     goals: readonly GoalDefinition[],
   ): Promise<{ rows: StatsRow[]; totalRows: number }> {
-    const compiled =
-      'rollups' in source
-        ? compileRollupQuery(
-            query,
-            source.rollups.events,
-            source.rollups.visits,
-            source.dimension,
-            span.from,
-            span.to,
-            source.value,
-          )
-        : compileStatsQuery(query, source.table, span.from, span.to, goals, source.totals);
-    const found = await this.duck.query(compiled.sql, compiled.params);
+    const { compiled, rows: found } = await this.answer(query, source, span, goals);
     const rows = found.map((row) => ({
       dimensions: compiled.dimensionColumns.map((c) => String(row[c])),
       metrics: query.metrics.map((m) => (row[m] === null ? null : Number(row[m]))),
     }));
     const totalRows = found.length > 0 ? Number(found[0]!.total_rows) : 0;
     return this.zeroFilled(query, rows, totalRows, span);
+  }
+
+  /** The statement of the question over the source, and its rows. */
+  private async answer(
+    query: StatsQuery,
+    source: Source,
+    span: Span,
+    goals: readonly GoalDefinition[],
+  ): Promise<{ compiled: CompiledQuery; rows: Array<Record<string, unknown>> }> {
+    if ('table' in source)
+      return queryWithKeys(
+        this.duck,
+        await resolveKeys(this.duck, source.table, query.filter),
+        (keys) =>
+          compileStatsQuery(query, source.table, span.from, span.to, goals, {
+            rollups: source.totals,
+            keys,
+          }),
+      );
+    const compiled = compileRollupQuery(
+      query,
+      source.rollups.events,
+      source.rollups.visits,
+      source.dimension,
+      span.from,
+      span.to,
+      source.value,
+    );
+    return { compiled, rows: await this.duck.query(compiled.sql, compiled.params) };
   }
 
   /**
