@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { ConfigError } from '../../common/platform/config';
 import { trustProxySetting } from '../../common/platform/trusted-proxies';
 import { loadFacadeConfig } from '../../rest-facade/src/config';
@@ -142,5 +143,16 @@ describe('configuration', () => {
     expect(() => loadKeysConfig({ INTERNAL_SECRET: secret, MONGODB_URI: 'postgres://x' })).toThrow(
       /MONGODB_URI/,
     );
+  });
+
+  it('when the engine memory is not set, then DuckDB gets a quarter of the memory here, and the setting wins when it is', () => {
+    const secret = 'a'.repeat(32);
+    const unset = loadAnalyticsConfig({ INTERNAL_SECRET: secret });
+    const set = loadAnalyticsConfig({ INTERNAL_SECRET: secret, ANALYTICS_ENGINE_MEMORY_MB: '700' });
+    const quarter = Math.floor(
+      Math.min(totalmem(), process.constrainedMemory() || Infinity) / 4 / 1024 / 1024,
+    );
+    expect(unset.engine.memoryLimit).toBe(`${Math.max(512, quarter)}MB`);
+    expect(set.engine.memoryLimit).toBe('700MB');
   });
 });

@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { z } from 'zod';
 import { loadAll, parseEnv, type Env } from '../../../common/platform/config';
 import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/platform/subgraph-config';
@@ -22,9 +23,25 @@ const analyticsSchema = z.object({
   ANALYTICS_CACHE_MB: z.coerce.number().int().min(16).max(65_536).default(256),
   /** DuckDB's threads; unset: one per core. */
   ANALYTICS_ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
-  ANALYTICS_ENGINE_MEMORY_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
+  /** What DuckDB holds in memory before it spills to disk; unset: a quarter of the memory here. */
+  ANALYTICS_ENGINE_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(1_048_576)
+    .default(() => quarterOfMemoryMb()),
   ANALYTICS_ENGINE_WEBSITES: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
+
+/**
+ * A quarter of the memory this process may use: the machine's, or its container's limit where
+ * one is set (a container reports the host's memory as the machine's); at least 512 MB.
+ */
+export function quarterOfMemoryMb(): number {
+  const limit = process.constrainedMemory();
+  const memory = limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+  return Math.max(512, Math.floor(memory / 4 / 1024 / 1024));
+}
 
 export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
   const [base, own] = loadAll(

@@ -57,20 +57,24 @@ export class BlockCodec {
   }
 
   /**
-   * Appends the blocks' rows to a website's `table` with their keys (engine/dictionary.ts), each visitor as itself on its UTC day: visitor ids rotate
-   * daily (the collector's salt), and keyed so, a visitor counted per day and summed is the same
-   * as counted over the range, which is what lets day rollups (engine/day-rollups.ts) answer
-   * exactly, whatever ids a test or an import reuses across days.
+   * Appends the blocks' rows to a website's `table` with their keys (engine/dictionary.ts), each
+   * visitor as itself on its UTC day: visitor ids rotate daily (the collector's salt), and keyed
+   * so, a visitor counted per day and summed is the same as counted over the range, which is what
+   * lets day rollups (engine/day-rollups.ts) answer exactly, whatever ids a test or an import
+   * reuses across days. A few megabytes of blocks at a time: each such part is put in time order
+   * and keyed in memory, where all of a large website's days at once would spill to disk.
    */
   load(table: string, blocks: readonly Buffer[]): Promise<void> {
     if (blocks.length === 0) return Promise.resolve();
     return this.serially(async () => {
-      const files = await this.write(blocks);
-      try {
-        const rows = `SELECT * REPLACE (hash(visitor, date_trunc('day', ts)) AS visitor) FROM read_parquet(${sqlList(files)})`;
-        for (const statement of keyedInsert(table, rows)) await this.duck.run(statement);
-      } finally {
-        await Promise.all(files.map((file) => rm(file, { force: true })));
+      for (const part of inParts(blocks, LOAD_PART_BYTES)) {
+        const files = await this.write(part);
+        try {
+          const rows = `SELECT * REPLACE (hash(visitor, date_trunc('day', ts)) AS visitor) FROM read_parquet(${sqlList(files)})`;
+          for (const statement of keyedInsert(table, rows)) await this.duck.run(statement);
+        } finally {
+          await Promise.all(files.map((file) => rm(file, { force: true })));
+        }
       }
     });
   }
@@ -95,6 +99,24 @@ export class BlockCodec {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** Blocks loaded in one statement at most (a day of 100,000 events is about 2 MB). */
+const LOAD_PART_BYTES = 8 * 1024 * 1024;
+
+/** Consecutive blocks in parts of at most `bytes` (a larger block alone). */
+function inParts(blocks: readonly Buffer[], bytes: number): Buffer[][] {
+  const parts: Buffer[][] = [];
+  let size = Infinity;
+  for (const block of blocks) {
+    if (size + block.length > bytes) {
+      parts.push([]);
+      size = 0;
+    }
+    parts[parts.length - 1]!.push(block);
+    size += block.length;
+  }
+  return parts;
 }
 
 /** File names are ours (a folder of our own and UUIDs): quoted, never a caller's text. */

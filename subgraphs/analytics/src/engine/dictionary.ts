@@ -24,14 +24,14 @@ import {
  */
 export const dictionaryOf = (table: string): string => `${table}_dict`;
 
-/** The key columns of a website's table, after the event columns (engine/event-rows.ts). */
+/** The key columns of a website's table, after the event fields (engine/event-rows.ts). */
 export const KEY_COLUMNS = KEYED_DIMENSIONS.map((d) => `${keyColumn(d)} INTEGER`).join(',\n  ');
 
 export const DICTIONARY_COLUMNS = 'dimension VARCHAR, value VARCHAR, key INTEGER';
 
 /**
- * The statements that append the event rows of `source` (a query over event columns) to a
- * website's table: their new values into the dictionary, then the rows with their keys, in time
+ * The statements that append the event rows of `source` (a query over event columns, ids
+ * included) to a website's table: their new values into the dictionary, then the rows with their keys, in time
  * order (so that a range reads only the row groups it covers).
  */
 export function keyedInsert(table: string, source: string): string[] {
@@ -47,7 +47,7 @@ export function keyedInsert(table: string, source: string): string[] {
   return [
     `CREATE OR REPLACE TEMP TABLE ${staged} AS ${source}`,
     `INSERT INTO ${dictionary} SELECT dimension, value, (SELECT coalesce(max(key), 0) FROM ${dictionary}) + row_number() OVER () FROM (${values}) n WHERE NOT EXISTS (SELECT 1 FROM ${dictionary} d WHERE d.dimension = n.dimension AND d.value = n.value)`,
-    `INSERT INTO ${table} SELECT s.*, ${KEYED_DIMENSIONS.map((_, i) => `k${i}.key`).join(', ')} FROM ${staged} s ${joins} ORDER BY s.ts`,
+    `INSERT INTO ${table} SELECT s.* EXCLUDE (id), ${KEYED_DIMENSIONS.map((_, i) => `k${i}.key`).join(', ')} FROM ${staged} s ${joins} ORDER BY s.ts`,
     `DROP TABLE ${staged}`,
   ];
 }

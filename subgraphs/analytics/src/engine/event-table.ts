@@ -10,7 +10,7 @@ import {
 } from '@duckdb/node-api';
 import { DICTIONARY_COLUMNS, dictionaryOf, KEY_COLUMNS } from './dictionary';
 import type { Duck } from './duck';
-import { EVENT_COLUMNS, type EventRow } from './event-rows';
+import { EVENT_FIELDS, type EventRow } from './event-rows';
 
 const PROPS_TYPE = new DuckDBMapType(DuckDBVarCharType.instance, DuckDBVarCharType.instance);
 const REVENUE_SCALE = 4;
@@ -32,14 +32,14 @@ export function tableOf(websiteId: string): string {
     : `ev_x${createHash('sha256').update(websiteId).digest('hex').slice(0, 48)}`;
 }
 
-/** A website's table (event rows and their keys) and its dictionary (engine/dictionary.ts). */
+/** A website's table (event rows but their ids, and their keys) and its dictionary (engine/dictionary.ts). */
 export async function createEventTable(
   duck: Duck,
   table: string,
   { replace = false } = {},
 ): Promise<void> {
   const create = replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE IF NOT EXISTS';
-  await duck.run(`${create} ${table} (${EVENT_COLUMNS},\n  ${KEY_COLUMNS})`);
+  await duck.run(`${create} ${table} (${EVENT_FIELDS},\n  ${KEY_COLUMNS})`);
   await duck.run(`${create} ${dictionaryOf(table)} (${DICTIONARY_COLUMNS})`);
 }
 
