@@ -8,7 +8,7 @@ import {
   mapValue,
   type DuckDBAppender,
 } from '@duckdb/node-api';
-import { DICTIONARY_COLUMNS, dictionaryOf, KEY_COLUMNS } from './dictionary';
+import { DICTIONARY_COLUMNS, dictionariesOf, KEY_COLUMNS } from './dictionary';
 import type { Duck } from './duck';
 import { EVENT_FIELDS, type EventRow } from './event-rows';
 
@@ -32,7 +32,7 @@ export function tableOf(websiteId: string): string {
     : `ev_x${createHash('sha256').update(websiteId).digest('hex').slice(0, 48)}`;
 }
 
-/** A website's table (event rows but their ids, and their keys) and its dictionary (engine/dictionary.ts). */
+/** A website's table (event rows but their ids, and their keys) and its dictionaries (engine/dictionary.ts). */
 export async function createEventTable(
   duck: Duck,
   table: string,
@@ -40,13 +40,15 @@ export async function createEventTable(
 ): Promise<void> {
   const create = replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE IF NOT EXISTS';
   await duck.run(`${create} ${table} (${EVENT_FIELDS},\n  ${KEY_COLUMNS})`);
-  await duck.run(`${create} ${dictionaryOf(table)} (${DICTIONARY_COLUMNS})`);
+  for (const dictionary of dictionariesOf(table))
+    await duck.run(`${create} ${dictionary} (${DICTIONARY_COLUMNS})`);
 }
 
-/** Drops a website's table and its dictionary. */
+/** Drops a website's table and its dictionaries. */
 export async function dropEventTable(duck: Duck, table: string): Promise<void> {
   await duck.run(`DROP TABLE IF EXISTS ${table}`);
-  await duck.run(`DROP TABLE IF EXISTS ${dictionaryOf(table)}`);
+  for (const dictionary of dictionariesOf(table))
+    await duck.run(`DROP TABLE IF EXISTS ${dictionary}`);
 }
 
 /** Appends rows to a table of event columns only (one appender, flushed at the end). */

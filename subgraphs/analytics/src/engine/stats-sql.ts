@@ -65,13 +65,15 @@ export type KeyedDimension = (typeof KEYED_DIMENSIONS)[number];
 export const isKeyed = (d: string): d is KeyedDimension =>
   (KEYED_DIMENSIONS as readonly string[]).includes(d);
 export const keyColumn = (d: KeyedDimension): string => `k_${d}`;
+/** A website table's dictionary of a keyed dimension (columns value, key; engine/dictionary.ts). */
+export const dictionaryOf = (table: string, d: KeyedDimension): string => `${table}_k_${d}`;
 
 /** The keys a query's conditions on keyed dimensions match, worked out on the dictionary. */
 export interface ResolvedKeys {
-  /** The dictionary's table (columns dimension, value, key). */
-  dictionary: string;
-  /** The highest key the dictionary held when the keys were worked out. */
-  watermark: number;
+  /** The website's table whose dictionaries the keys are of. */
+  table: string;
+  /** The highest key each dictionary the conditions read held when the keys were worked out. */
+  watermarks: ReadonlyMap<KeyedDimension, number>;
   /**
    * Whether a value with a key above the watermark (learned since: new events loaded meanwhile)
    * is tested as text. Without, the statement reads only keys, which is faster; the caller then
@@ -294,15 +296,17 @@ function eventCtes(statement: Statement): string[] {
       'sum(events) AS events',
       'sum(revenue) AS revenue',
     ].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
-    ...(grouped === 'ek' ? [namedByKeys(dimColumns, keyed, keys!.dictionary)] : []),
+    ...(grouped === 'ek' ? [namedByKeys(table, dims, keyed)] : []),
   ];
 }
 
 /** The rows grouped by keys (`ek`), each keyed dimension named from the dictionary (`em`). */
-function namedByKeys(dimColumns: string[], keyed: boolean[], dictionary: string): string {
-  const names = dimColumns.map((c, i) => (keyed[i] ? `n${i}.value AS ${c}` : `ek.${c}`));
-  const joins = dimColumns.flatMap((c, i) =>
-    keyed[i] ? [`JOIN ${dictionary} n${i} ON n${i}.key = ek.${c}`] : [],
+function namedByKeys(table: string, dims: StatsDimension[], keyed: boolean[]): string {
+  const names = dims.map((_, i) => (keyed[i] ? `n${i}.value AS d${i}` : `ek.d${i}`));
+  const joins = dims.flatMap((d, i) =>
+    keyed[i]
+      ? [`JOIN ${dictionaryOf(table, d as KeyedDimension)} n${i} ON n${i}.key = ek.d${i}`]
+      : [],
   );
   return `em AS (SELECT ${[...names, 'visitors', 'pageviews', 'events', 'revenue'].join(', ')} FROM ek ${joins.join(' ')})`;
 }
@@ -576,7 +580,8 @@ function compileCondition(condition: FilterCondition, context: FilterContext): s
   if (!keys || !matched || !isKeyed(condition.dimension)) return text();
   const column = keyColumn(condition.dimension);
   const known = keysTest(column, matched);
-  return keys.textAbove ? `(${known} OR (${column} > ${keys.watermark} AND ${text()}))` : known;
+  const watermark = keys.watermarks.get(condition.dimension) ?? 0;
+  return keys.textAbove ? `(${known} OR (${column} > ${watermark} AND ${text()}))` : known;
 }
 
 /** Keys missing between the lowest and highest of a test's that it may name one by one. */
