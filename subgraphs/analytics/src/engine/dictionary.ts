@@ -57,15 +57,14 @@ export function keyedInsert(table: string, source: string): string[] {
   ];
 }
 
+type KeyedCondition = FilterCondition & { dimension: KeyedDimension };
+const isKeyedCondition = (condition: FilterCondition): condition is KeyedCondition =>
+  isKeyed(condition.dimension);
+
 /** The conditions of a filter on keyed dimensions. */
-function keyedConditions(
-  filter: StatsFilter | null,
-): Array<FilterCondition & { dimension: KeyedDimension }> {
+function keyedConditions(filter: StatsFilter | null): KeyedCondition[] {
   if (filter === null) return [];
-  if (isCondition(filter))
-    return isKeyed(filter.dimension)
-      ? [filter as FilterCondition & { dimension: KeyedDimension }]
-      : [];
+  if (isCondition(filter)) return isKeyedCondition(filter) ? [filter] : [];
   return filter.op === 'not'
     ? keyedConditions(filter.filter)
     : filter.filters.flatMap(keyedConditions);

@@ -44,10 +44,10 @@ export interface GoalDefinition {
 export type SqlValue = string | number | bigint | boolean | null;
 
 /**
- * Dimensions whose value, as rows show it, a website's table also holds as an integer key into its
- * dictionary (engine/dictionary.ts), in a column `k_<dimension>`: a filter on one is worked out
- * on the dictionary's few values and becomes a comparison of integers, and a grouping by one
- * groups integers and names the rows at the end. Their text columns stay for everything else.
+ * Dimensions whose value, as rows show it, a website's table also holds as an integer key into
+ * that dimension's dictionary (engine/dictionary.ts), in a column `k_<dimension>`: a filter on
+ * one is worked out on the dictionary's few values and becomes a comparison of integers, and a
+ * grouping by one groups integers and names the rows at the end. Their text stays for the rest.
  */
 export const KEYED_DIMENSIONS = [
   'page',
@@ -68,7 +68,7 @@ export const keyColumn = (d: KeyedDimension): string => `k_${d}`;
 /** A website table's dictionary of a keyed dimension (columns value, key; engine/dictionary.ts). */
 export const dictionaryOf = (table: string, d: KeyedDimension): string => `${table}_k_${d}`;
 
-/** The keys a query's conditions on keyed dimensions match, worked out on the dictionary. */
+/** The keys a query's conditions on keyed dimensions match, worked out on the dictionaries. */
 export interface ResolvedKeys {
   /** The website's table whose dictionaries the keys are of. */
   table: string;
@@ -77,7 +77,7 @@ export interface ResolvedKeys {
   /**
    * Whether a value with a key above the watermark (learned since: new events loaded meanwhile)
    * is tested as text. Without, the statement reads only keys, which is faster; the caller then
-   * checks that the dictionary learned nothing before the statement ran (dictionary.ts).
+   * checks that the dictionaries learned nothing before the statement ran (dictionary.ts).
    */
   textAbove: boolean;
   /** Each keyed condition of the filter (by identity) and the keys of the values it matches. */
@@ -87,7 +87,7 @@ export interface ResolvedKeys {
 export interface CompileOptions {
   /** Day rollups holding the day totals of the range, when conversionTotalsRolled says so. */
   rollups?: string | null;
-  /** The table's dictionary and the filter's keys (engine/dictionary.ts resolveKeys). */
+  /** The filter's keys (engine/dictionary.ts resolveKeys); without, every condition is text. */
   keys?: ResolvedKeys | null;
 }
 
@@ -255,8 +255,8 @@ const notGoalColumns = (query: StatsQuery) =>
  * The events of the range (`ev`), those the filter keeps, with the goal each reaches when goals
  * are a dimension (`m`), and their figures by the dimensions (`em`): visitors counted in two
  * steps, each row's visitors first (`mv`; DuckDB groups that about twice as fast as a
- * count(DISTINCT visitor) per row). With a dictionary, keyed dimensions are grouped by their keys
- * (`ek`) and named from it once grouped.
+ * count(DISTINCT visitor) per row). With keys, keyed dimensions are grouped by their keys (`ek`)
+ * and named from their dictionaries once grouped.
  */
 function eventCtes(statement: Statement): string[] {
   const { query, table, goals, params, fromParam, toParam, around, dimColumns, keys } = statement;
@@ -300,7 +300,7 @@ function eventCtes(statement: Statement): string[] {
   ];
 }
 
-/** The rows grouped by keys (`ek`), each keyed dimension named from the dictionary (`em`). */
+/** The rows grouped by keys (`ek`), each keyed dimension named from its dictionary (`em`). */
 function namedByKeys(table: string, dims: StatsDimension[], keyed: boolean[]): string {
   const names = dims.map((_, i) => (keyed[i] ? `n${i}.value AS d${i}` : `ek.d${i}`));
   const joins = dims.flatMap((d, i) =>
@@ -568,8 +568,8 @@ function compileFilter(filter: StatsFilter, context: FilterContext): string {
 
 /**
  * A condition as SQL. On a keyed dimension with resolved keys: its keys (and, with `textAbove`,
- * the same test on the text of a value the dictionary learned after they were worked out). The
- * keys are the dictionary's integers, written into the statement as numbers.
+ * the same test on the text of a value its dictionary learned after they were worked out). The
+ * keys are the dictionaries' integers, written into the statement as numbers.
  */
 function compileCondition(condition: FilterCondition, context: FilterContext): string {
   const { params, goals, keys } = context;
@@ -588,9 +588,9 @@ function compileCondition(condition: FilterCondition, context: FilterContext): s
 const MAX_KEY_HOLES = 8;
 
 /**
- * Whether `column` holds one of `keys`: a range less the few keys missing in it where it can be
- * said so (simple comparisons, which DuckDB checks inside its scan, about a third faster than a
- * list here), else a list. A hole may be another dimension's key, which the column never holds.
+ * Whether `column` holds one of `keys`: a range less the few keys missing in it (values of the
+ * dimension the condition does not match) where it can be said so (simple comparisons, which
+ * DuckDB checks inside its scan, about a third faster than a list here), else a list.
  */
 function keysTest(column: string, keys: readonly number[]): string {
   if (keys.length === 0) return 'FALSE';
