@@ -128,7 +128,7 @@ export async function queryWithKeys(
 ): Promise<{ compiled: CompiledQuery; rows: Array<Record<string, unknown>> }> {
   const compiled = compile(keys);
   const rows = await duck.query(compiled.sql, compiled.params);
-  if (keys.conditions.size === 0 || !(await learnedSince(duck, keys))) return { compiled, rows };
+  if (!(await learnedSince(duck, keys))) return { compiled, rows };
   const again = compile({ ...keys, textAbove: true });
   return { compiled: again, rows: await duck.query(again.sql, again.params) };
 }

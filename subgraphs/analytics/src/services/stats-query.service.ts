@@ -26,6 +26,7 @@ import {
   compileStatsQuery,
   type CompiledQuery,
   type GoalDefinition,
+  type ResolvedKeys,
 } from '../engine/stats-sql';
 import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
 import { daysBetween, type DayKey } from '../store/hot-keys';
@@ -106,7 +107,7 @@ const ATTEMPTS = 3;
  * totals of its rollups where they serve), or its day rollups of a dimension.
  */
 type Source =
-  | { table: string; totals: string | null }
+  | { table: string; totals: string | null; keys: ResolvedKeys }
   | { rollups: RollupTables; dimension: RollupDimension; value: string | null };
 
 /**
@@ -176,7 +177,12 @@ export class StatsQueryService {
     );
     const source: Source = plan
       ? { rollups: tables.rollups, dimension: plan.dimension, value: plan.value }
-      : { table: tables.table, totals: totalsRolled ? tables.rollups.events : null };
+      : {
+          table: tables.table,
+          totals: totalsRolled ? tables.rollups.events : null,
+          // Once for the range and its comparison: queryWithKeys checks them after each statement.
+          keys: await resolveKeys(this.duck, tables.table, query.filter),
+        };
     const { rows, totalRows } = await this.rows(query, source, span, goals);
     const hasMore = rows.length > query.limit;
     let results = rows.slice(0, query.limit);
@@ -283,14 +289,11 @@ export class StatsQueryService {
     goals: readonly GoalDefinition[],
   ): Promise<{ compiled: CompiledQuery; rows: Array<Record<string, unknown>> }> {
     if ('table' in source)
-      return queryWithKeys(
-        this.duck,
-        await resolveKeys(this.duck, source.table, query.filter),
-        (keys) =>
-          compileStatsQuery(query, source.table, span.from, span.to, goals, {
-            rollups: source.totals,
-            keys,
-          }),
+      return queryWithKeys(this.duck, source.keys, (keys) =>
+        compileStatsQuery(query, source.table, span.from, span.to, goals, {
+          rollups: source.totals,
+          keys,
+        }),
       );
     const compiled = compileRollupQuery(
       query,
