@@ -1,10 +1,11 @@
 import type { StatsQuery } from '../../common/contracts/stats-query';
 import { Duck } from '../../subgraphs/analytics/src/engine/duck';
 import {
-  keyedInsert,
+  insertKeyed,
   learnedSince,
   queryWithKeys,
   resolveKeys,
+  writingDictionaries,
 } from '../../subgraphs/analytics/src/engine/dictionary';
 import { EVENT_COLUMNS, type EventRow } from '../../subgraphs/analytics/src/engine/event-rows';
 import { appendRows, createEventTable } from '../../subgraphs/analytics/src/engine/event-table';
@@ -60,7 +61,7 @@ async function loadKeyed(duck: Duck, table: string, loaded: readonly EventRow[])
   const plain = `${table}_plain`;
   await duck.run(`CREATE OR REPLACE TABLE ${plain} (${EVENT_COLUMNS})`);
   await appendRows(duck, plain, loaded);
-  for (const statement of keyedInsert(table, `SELECT * FROM ${plain}`)) await duck.run(statement);
+  await insertKeyed(duck, table, `SELECT * FROM ${plain}`);
   await duck.run(`DROP TABLE ${plain}`);
 }
 
@@ -315,5 +316,89 @@ describe('the engine’s statements against a recount of the events (stats-sql.t
       [...recounted.keys()].sort(),
     );
     await expectAnswer(q, from, to, fresh, late, all);
+  });
+
+  describe('keys kept between questions (dictionary.ts)', () => {
+    const kept = 'ev_kept';
+    const filter: StatsQuery['filter'] = {
+      op: 'and',
+      filters: [
+        { op: 'contains', dimension: 'source', values: ['o'], caseSensitive: false },
+        { op: 'is', dimension: 'device', values: ['mobile', 'tablet'], caseSensitive: true },
+      ],
+    };
+    const q = query({ metrics: ['visitors', 'pageviews'], dimensions: ['source'], filter });
+    const [from, to] = [END - 20 * DAY_MS + DAY_MS, END - DAY_MS];
+    const ask = (keys: ResolvedKeys) =>
+      queryWithKeys(duck, keys, (k) => compileStatsQuery(q, kept, from, to, GOALS, { keys: k }));
+    const firstHalf = rows.filter((row) => row.ts < END - 10 * DAY_MS);
+    const secondHalf = rows
+      .filter((row) => row.ts >= END - 10 * DAY_MS)
+      .map((row) => ({ ...row, source: `${row.source ?? 'none'}.org` }));
+
+    /** The DuckDB statements `work` sends. */
+    async function statementsOf(work: () => Promise<unknown>): Promise<number> {
+      const spy = jest.spyOn(duck, 'query');
+      try {
+        await work();
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    }
+
+    beforeAll(async () => {
+      await createEventTable(duck, kept, { replace: true });
+      await loadKeyed(duck, kept, firstHalf);
+    });
+
+    it('DATA-6: when the same conditions are asked again and nothing was loaded meanwhile, then their keys are not worked out again and the answer is not checked again', async () => {
+      const first = await resolveKeys(duck, kept, filter);
+      expect(first.moment).not.toBeNull();
+      let again = first;
+      expect(
+        await statementsOf(async () => {
+          again = await resolveKeys(duck, kept, filter);
+        }),
+      ).toBe(0);
+      expect(again.watermarks).toEqual(first.watermarks);
+      expect([...again.conditions.values()]).toEqual([...first.conditions.values()]);
+      expect(await statementsOf(() => ask(again))).toBe(1);
+    });
+
+    it('DATA-6: when events with new values were loaded since, then the keys are worked out again and an answer with the old ones is checked and still equals the recount', async () => {
+      await createEventTable(duck, kept, { replace: true });
+      await loadKeyed(duck, kept, firstHalf);
+      const before = await resolveKeys(duck, kept, filter);
+      await loadKeyed(duck, kept, secondHalf);
+      let after = before;
+      expect(
+        await statementsOf(async () => {
+          after = await resolveKeys(duck, kept, filter);
+        }),
+      ).toBe(1);
+      expect(after.moment).toBeGreaterThan(before.moment!);
+      expect(after.watermarks.get('source')).toBeGreaterThan(before.watermarks.get('source')!);
+      let asked: Awaited<ReturnType<typeof ask>> | undefined;
+      expect(
+        await statementsOf(async () => {
+          asked = await ask(before);
+        }),
+      ).toBe(3);
+      const recounted = recount([...firstHalf, ...secondHalf], q, from, to, GOALS);
+      expect(asked!.rows.map((row) => JSON.stringify([row.d0])).sort()).toEqual(
+        [...recounted.keys()].sort(),
+      );
+    });
+
+    it('DATA-6: when keys are worked out while a load writes the dictionaries, then they are not kept and an answer with them is checked', async () => {
+      let during: ResolvedKeys | undefined;
+      await writingDictionaries(duck, kept, async () => {
+        during = await resolveKeys(duck, kept, filter);
+      });
+      expect(during!.moment).toBeNull();
+      expect(await statementsOf(() => resolveKeys(duck, kept, filter))).toBe(1);
+      expect(await statementsOf(() => ask(during!))).toBe(2);
+    });
   });
 });

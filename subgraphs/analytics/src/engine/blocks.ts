@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { keyedInsert } from './dictionary';
+import { insertKeyed } from './dictionary';
 import type { Duck } from './duck';
 import { EVENT_COLUMNS, type EventRow } from './event-rows';
 import { appendRows } from './event-table';
@@ -71,7 +71,7 @@ export class BlockCodec {
         const files = await this.write(part);
         try {
           const rows = `SELECT * REPLACE (hash(visitor, date_trunc('day', ts)) AS visitor) FROM read_parquet(${sqlList(files)})`;
-          for (const statement of keyedInsert(table, rows)) await this.duck.run(statement);
+          await insertKeyed(this.duck, table, rows);
         } finally {
           await Promise.all(files.map((file) => rm(file, { force: true })));
         }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   isCondition,
   type FilterCondition,
@@ -36,11 +37,11 @@ export const dictionariesOf = (table: string): string[] =>
   KEYED_DIMENSIONS.map((d) => dictionaryOf(table, d));
 
 /**
- * The statements that append the event rows of `source` (a query over event columns, ids
- * included) to a website's table: their new values into the dictionaries, then the rows with
- * their keys, in time order (so that a range reads only the row groups it covers).
+ * Appends the event rows of `source` (a query over event columns, ids included) to a website's
+ * table: their new values into the dictionaries, then the rows with their keys, in time order (so
+ * that a range reads only the row groups it covers).
  */
-export function keyedInsert(table: string, source: string): string[] {
+export function insertKeyed(duck: Duck, table: string, source: string): Promise<void> {
   const staged = `${table}_staged`;
   const learn = KEYED_DIMENSIONS.map((d) => {
     const dictionary = dictionaryOf(table, d);
@@ -49,12 +50,69 @@ export function keyedInsert(table: string, source: string): string[] {
   const joins = KEYED_DIMENSIONS.map(
     (d, i) => `JOIN ${dictionaryOf(table, d)} k${i} ON k${i}.value = ${dimensionExpression(d)}`,
   ).join(' ');
-  return [
+  const statements = [
     `CREATE OR REPLACE TEMP TABLE ${staged} AS ${source}`,
     ...learn,
     `INSERT INTO ${table} SELECT s.* EXCLUDE (id), ${KEYED_DIMENSIONS.map((_, i) => `k${i}.key`).join(', ')} FROM ${staged} s ${joins} ORDER BY s.ts`,
     `DROP TABLE ${staged}`,
   ];
+  return writingDictionaries(duck, table, async () => {
+    for (const statement of statements) await duck.run(statement);
+  });
+}
+
+/**
+ * What this process knows of each table's dictionaries: every write to them (a load's values, a
+ * table made or dropped) runs through writingDictionaries, which numbers it. A table's moment is
+ * the number of its latest write, taken while none is under way: the same moment later means its
+ * dictionaries are as they were, so keys worked out then still hold (resolveKeys keeps them) and
+ * a statement asked with them saw no key they lack (queryWithKeys).
+ */
+interface DictionaryState {
+  writes: number;
+  latest: Map<string, number>;
+  underway: Map<string, number>;
+  /** Keys worked out, by table and conditions, with the moment they were worked out at. */
+  resolved: LRUCache<string, WorkedOut>;
+}
+
+const states = new WeakMap<Duck, DictionaryState>();
+
+function stateOf(duck: Duck): DictionaryState {
+  let state = states.get(duck);
+  if (!state) {
+    state = {
+      writes: 0,
+      latest: new Map(),
+      underway: new Map(),
+      resolved: new LRUCache({ max: 256 }),
+    };
+    states.set(duck, state);
+  }
+  return state;
+}
+
+/** Runs `work`, which writes `table`'s dictionaries (or makes or drops them), as such a write. */
+export async function writingDictionaries<T>(
+  duck: Duck,
+  table: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const state = stateOf(duck);
+  state.writes += 1;
+  state.latest.set(table, state.writes);
+  state.underway.set(table, (state.underway.get(table) ?? 0) + 1);
+  try {
+    return await work();
+  } finally {
+    state.underway.set(table, state.underway.get(table)! - 1);
+  }
+}
+
+/** The table's moment (see DictionaryState), or null while its dictionaries are being written. */
+function momentOf(duck: Duck, table: string): number | null {
+  const state = stateOf(duck);
+  return state.underway.get(table) ? null : (state.latest.get(table) ?? 0);
 }
 
 type KeyedCondition = FilterCondition & { dimension: KeyedDimension };
@@ -78,7 +136,8 @@ const highestKeys = (table: string, dimensions: readonly KeyedDimension[]) =>
 
 /**
  * The keys each keyed condition of `filter` matches and the highest key of each dictionary they
- * read, read in one statement (one moment of the dictionaries).
+ * read, read in one statement (one moment of the dictionaries); or, when the same conditions were
+ * worked out at the table's present moment, as they were then.
  */
 export async function resolveKeys(
   duck: Duck,
@@ -86,8 +145,13 @@ export async function resolveKeys(
   filter: StatsFilter | null,
 ): Promise<ResolvedKeys> {
   const conditions = keyedConditions(filter);
+  const moment = momentOf(duck, table);
   if (conditions.length === 0)
-    return { table, watermarks: new Map(), textAbove: false, conditions: new Map() };
+    return { table, moment, watermarks: new Map(), textAbove: false, conditions: new Map() };
+  const { resolved } = stateOf(duck);
+  const cacheKey = JSON.stringify([table, conditions]);
+  const kept = resolved.get(cacheKey);
+  if (kept && kept.moment === moment) return withConditions(kept, conditions);
   const dimensions = [...new Set(conditions.map((c) => c.dimension))];
   const params: SqlValue[] = [];
   const matches = conditions.map(
@@ -105,13 +169,26 @@ export async function resolveKeys(
     if (c < 0) watermarks.set(dimensions[-1 - c]!, Number(row.key));
     else matched[c]!.push(Number(row.key));
   }
-  return {
-    table,
-    watermarks,
-    textAbove: false,
-    conditions: new Map(conditions.map((condition, i) => [condition, matched[i]!])),
-  };
+  const found: WorkedOut = { table, moment, watermarks, matched };
+  if (moment !== null) resolved.set(cacheKey, found);
+  return withConditions(found, conditions);
 }
+
+/** Keys worked out, by the position of their condition among the filter's keyed conditions. */
+interface WorkedOut {
+  table: string;
+  moment: number | null;
+  watermarks: ReadonlyMap<KeyedDimension, number>;
+  matched: readonly number[][];
+}
+
+const withConditions = (keys: WorkedOut, conditions: readonly KeyedCondition[]): ResolvedKeys => ({
+  table: keys.table,
+  moment: keys.moment,
+  watermarks: keys.watermarks,
+  textAbove: false,
+  conditions: new Map(conditions.map((condition, i) => [condition, keys.matched[i]!])),
+});
 
 /**
  * Answers a statement compiled with the filter's keys (resolveKeys). First with the keys alone;
@@ -119,7 +196,7 @@ export async function resolveKeys(
  * keys and the statement, and its rows may hold keys the conditions never saw), once more testing
  * such values as text. Exact either way: a load adds its values to the dictionaries before its
  * rows, so dictionaries that still end at their watermarks after the statement mean the
- * statement saw no row above them.
+ * statement saw no row above them; and a table still at the keys' moment had no load at all.
  */
 export async function queryWithKeys(
   duck: Duck,
@@ -128,6 +205,7 @@ export async function queryWithKeys(
 ): Promise<{ compiled: CompiledQuery; rows: Array<Record<string, unknown>> }> {
   const compiled = compile(keys);
   const rows = await duck.query(compiled.sql, compiled.params);
+  if (keys.moment !== null && momentOf(duck, keys.table) === keys.moment) return { compiled, rows };
   if (!(await learnedSince(duck, keys))) return { compiled, rows };
   const again = compile({ ...keys, textAbove: true });
   return { compiled: again, rows: await duck.query(again.sql, again.params) };

@@ -8,7 +8,7 @@ import {
   mapValue,
   type DuckDBAppender,
 } from '@duckdb/node-api';
-import { DICTIONARY_COLUMNS, dictionariesOf, KEY_COLUMNS } from './dictionary';
+import { DICTIONARY_COLUMNS, dictionariesOf, KEY_COLUMNS, writingDictionaries } from './dictionary';
 import type { Duck } from './duck';
 import { EVENT_FIELDS, type EventRow } from './event-rows';
 
@@ -39,16 +39,20 @@ export async function createEventTable(
   { replace = false } = {},
 ): Promise<void> {
   const create = replace ? 'CREATE OR REPLACE TABLE' : 'CREATE TABLE IF NOT EXISTS';
-  await duck.run(`${create} ${table} (${EVENT_FIELDS},\n  ${KEY_COLUMNS})`);
-  for (const dictionary of dictionariesOf(table))
-    await duck.run(`${create} ${dictionary} (${DICTIONARY_COLUMNS})`);
+  await writingDictionaries(duck, table, async () => {
+    await duck.run(`${create} ${table} (${EVENT_FIELDS},\n  ${KEY_COLUMNS})`);
+    for (const dictionary of dictionariesOf(table))
+      await duck.run(`${create} ${dictionary} (${DICTIONARY_COLUMNS})`);
+  });
 }
 
 /** Drops a website's table and its dictionaries. */
 export async function dropEventTable(duck: Duck, table: string): Promise<void> {
-  await duck.run(`DROP TABLE IF EXISTS ${table}`);
-  for (const dictionary of dictionariesOf(table))
-    await duck.run(`DROP TABLE IF EXISTS ${dictionary}`);
+  await writingDictionaries(duck, table, async () => {
+    await duck.run(`DROP TABLE IF EXISTS ${table}`);
+    for (const dictionary of dictionariesOf(table))
+      await duck.run(`DROP TABLE IF EXISTS ${dictionary}`);
+  });
 }
 
 /** Appends rows to a table of event columns only (one appender, flushed at the end). */

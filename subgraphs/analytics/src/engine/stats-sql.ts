@@ -72,6 +72,11 @@ export const dictionaryOf = (table: string, d: KeyedDimension): string => `${tab
 export interface ResolvedKeys {
   /** The website's table whose dictionaries the keys are of. */
   table: string;
+  /**
+   * The table's moment the keys were worked out at (engine/dictionary.ts), or null when its
+   * dictionaries were being written then.
+   */
+  moment: number | null;
   /** The highest key each dictionary the conditions read held when the keys were worked out. */
   watermarks: ReadonlyMap<KeyedDimension, number>;
   /**
