@@ -29,7 +29,9 @@ import { dayStartOf, type DayKey } from '../store/hot-keys';
 import type { Duck } from './duck';
 import {
   dimensionExpression,
+  isKeyed,
   isVisitDimension,
+  keyColumn,
   stripGoals,
   VISIT_AGGREGATES,
   VISIT_METRICS,
@@ -61,13 +63,15 @@ const EVENT_METRICS: ReadonlySet<StatsMetric> = new Set([
   'percentage',
 ]);
 
+/** `key`: the value's key in its dictionary where the dimension is keyed (engine/dictionary.ts). */
 export const ROLLUP_COLUMNS = `
   day TIMESTAMP,
   dim VARCHAR,
   value VARCHAR,
   visitors BIGINT,
   pageviews BIGINT,
-  events BIGINT`;
+  events BIGINT,
+  key INTEGER`;
 
 export const VISIT_ROLLUP_COLUMNS = `
   day TIMESTAMP,
@@ -178,6 +182,16 @@ function onlyCondition(filter: StatsFilter | null): FilterCondition | null {
 }
 
 /**
+ * A day's event rows' value of the dimension: grouped by its key where it is keyed (the same
+ * grouping: a key stands for one value), which a question then groups and names by.
+ */
+function eventRollupValue(dimension: RollupDimension): string {
+  if (dimension === '') return `''`;
+  const value = dimensionExpression(dimension);
+  return isKeyed(dimension) ? `any_value(${value})` : value;
+}
+
+/**
  * Makes the rollup tables hold the rows of `rollup` for `days` of `events` (each a day the table
  * holds), replacing what they held for them. A visit is read whole: from the day before (a visit
  * going on from then started then, and is left out) to the day after each day.
@@ -201,13 +215,14 @@ export async function rollUp(
     kind === 'events'
       ? `INSERT INTO ${table}
          SELECT date_trunc('day', ts) AS day, $1 AS dim,
-           ${dimension === '' ? `''` : dimensionExpression(dimension)} AS value,
+           ${eventRollupValue(dimension)} AS value,
            count(DISTINCT visitor), count(*) FILTER (WHERE type = 'pageview'),
-           count(*) FILTER (WHERE type = 'event')
+           count(*) FILTER (WHERE type = 'event'),
+           ${isKeyed(dimension) ? keyColumn(dimension) : 'NULL'} AS key
          FROM ${events}
          WHERE ts >= epoch_ms(${first}::BIGINT) AND ts < epoch_ms(${end}::BIGINT)
            AND date_trunc('day', ts) IN (${list})
-         GROUP BY ALL
+         GROUP BY ${isKeyed(dimension) ? 'day, key' : 'ALL'}
          HAVING value IS NOT NULL`
       : `INSERT INTO ${table}
          SELECT date_trunc('day', v_started) AS day, $1 AS dim,

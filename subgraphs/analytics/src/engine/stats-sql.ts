@@ -365,8 +365,15 @@ export function compileRollupQuery(
   dimension: string,
   from: number,
   to: number,
-  /** Only the rows of this value of the dimension (an event goal's event: eventGoalRolled). */
-  value: string | null = null,
+  {
+    value = null,
+    dictionary = null,
+  }: {
+    /** Only the rows of this value of the dimension (an event goal's event: eventGoalRolled). */
+    value?: string | null;
+    /** The dimension's dictionary where it is keyed: event rows are grouped by key, then named. */
+    dictionary?: string | null;
+  } = {},
 ): CompiledQuery {
   const params = new Params();
   const days = `day >= epoch_ms(${params.add(from)}::BIGINT) AND day < epoch_ms(${params.add(to)}::BIGINT)`;
@@ -375,8 +382,16 @@ export function compileRollupQuery(
     (d, i) => `${isTimeDimension(d) ? timeBucket(d, 'day') : 'value'} AS d${i}`,
   );
   const groupBy = dimColumns.length > 0 ? `GROUP BY ${dimColumns.join(', ')}` : '';
+  const named = query.dimensions.findIndex((d) => !isTimeDimension(d));
+  const byKey = dictionary !== null && named >= 0;
+  const eventDims = byKey ? dims.map((d, i) => (i === named ? `key AS d${i}` : d)) : dims;
   const ctes = [
-    `em AS (SELECT ${[...dims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
+    `${byKey ? 'ek' : 'em'} AS (SELECT ${[...eventDims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
+    ...(byKey
+      ? [
+          `em AS (SELECT ek.* REPLACE (n.value AS d${named}) FROM ek JOIN ${dictionary} n ON n.key = ek.d${named})`,
+        ]
+      : []),
   ];
   const conversion = query.metrics.includes('conversion_rate');
   if (conversion)

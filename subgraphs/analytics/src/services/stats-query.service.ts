@@ -24,6 +24,8 @@ import { queryWithKeys, resolveKeys } from '../engine/dictionary';
 import {
   compileRollupQuery,
   compileStatsQuery,
+  dictionaryOf,
+  isKeyed,
   type CompiledQuery,
   type GoalDefinition,
   type ResolvedKeys,
@@ -108,7 +110,13 @@ const ATTEMPTS = 3;
  */
 type Source =
   | { table: string; totals: string | null; keys: ResolvedKeys }
-  | { rollups: RollupTables; dimension: RollupDimension; value: string | null };
+  | {
+      rollups: RollupTables;
+      dimension: RollupDimension;
+      value: string | null;
+      /** The dimension's dictionary where it is keyed (its event rows are grouped by key). */
+      dictionary: string | null;
+    };
 
 /**
  * The day rollups a question reads over its range (and its comparison's), or null when it needs
@@ -176,7 +184,12 @@ export class StatsQueryService {
       plan?.rollups ?? (totalsRolled ? [{ kind: 'events', dimension: '' }] : []),
     );
     const source: Source = plan
-      ? { rollups: tables.rollups, dimension: plan.dimension, value: plan.value }
+      ? {
+          rollups: tables.rollups,
+          dimension: plan.dimension,
+          value: plan.value,
+          dictionary: isKeyed(plan.dimension) ? dictionaryOf(tables.table, plan.dimension) : null,
+        }
       : {
           table: tables.table,
           totals: totalsRolled ? tables.rollups.events : null,
@@ -302,7 +315,7 @@ export class StatsQueryService {
       source.dimension,
       span.from,
       span.to,
-      source.value,
+      { value: source.value, dictionary: source.dictionary },
     );
     return { compiled, rows: await this.duck.query(compiled.sql, compiled.params) };
   }
