@@ -258,10 +258,11 @@ const notGoalColumns = (query: StatsQuery) =>
 
 /**
  * The events of the range (`ev`), those the filter keeps, with the goal each reaches when goals
- * are a dimension (`m`), and their figures by the dimensions (`em`): visitors counted in two
- * steps, each row's visitors first (`mv`; DuckDB groups that about twice as fast as a
- * count(DISTINCT visitor) per row). With keys, keyed dimensions are grouped by their keys (`ek`)
- * and named from their dictionaries once grouped.
+ * are a dimension (`m`), and their figures by the dimensions (`em`). With keys, keyed dimensions
+ * are grouped by their keys (`ek`) and named from their dictionaries once grouped. Visitors by
+ * text (or by nothing) are counted in two steps, each row's visitors first (`mv`: DuckDB groups
+ * that about twice as fast as a count(DISTINCT visitor) per text row); by keys alone, in one (as
+ * fast over 10 million events, 2 ms faster over 100,000, in a trial).
  */
 function eventCtes(statement: Statement): string[] {
   const { query, table, goals, params, fromParam, toParam, around, dimColumns, keys } = statement;
@@ -285,25 +286,39 @@ function eventCtes(statement: Statement): string[] {
       : []),
     `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
     `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
-    `mv AS (SELECT ${[
-      ...dims.map((d, i) =>
-        keyed[i] ? `${keyColumn(d as KeyedDimension)} AS d${i}` : eventDimFrom(d, i, params),
-      ),
-      'visitor',
-      `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
-      `count(*) FILTER (WHERE type = 'event') AS events`,
-      `${revenue} AS revenue`,
-    ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
-    `${grouped} AS (SELECT ${[
-      ...dimColumns,
-      'count(*) AS visitors',
-      'sum(pageviews) AS pageviews',
-      'sum(events) AS events',
-      'sum(revenue) AS revenue',
-    ].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
+    ...(dims.length > 0 && keyed.every(Boolean)
+      ? [
+          `ek AS (SELECT ${[
+            ...dims.map((d, i) => `${keyColumn(d as KeyedDimension)} AS d${i}`),
+            'count(DISTINCT visitor) AS visitors',
+            ...eventFigures(revenue),
+          ].join(', ')} FROM m ${statement.groupBy} ${statement.present})`,
+        ]
+      : [
+          `mv AS (SELECT ${[
+            ...dims.map((d, i) =>
+              keyed[i] ? `${keyColumn(d as KeyedDimension)} AS d${i}` : eventDimFrom(d, i, params),
+            ),
+            'visitor',
+            ...eventFigures(revenue),
+          ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
+          `${grouped} AS (SELECT ${[
+            ...dimColumns,
+            'count(*) AS visitors',
+            'sum(pageviews) AS pageviews',
+            'sum(events) AS events',
+            'sum(revenue) AS revenue',
+          ].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
+        ]),
     ...(grouped === 'ek' ? [namedByKeys(table, dims, keyed)] : []),
   ];
 }
+
+const eventFigures = (revenue: string) => [
+  `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
+  `count(*) FILTER (WHERE type = 'event') AS events`,
+  `${revenue} AS revenue`,
+];
 
 /** The rows grouped by keys (`ek`), each keyed dimension named from its dictionary (`em`). */
 function namedByKeys(table: string, dims: StatsDimension[], keyed: boolean[]): string {
