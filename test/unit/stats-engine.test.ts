@@ -36,7 +36,7 @@ function query(overrides: Partial<StatsQuery>): StatsQuery {
     dimensions: [],
     filter: null,
     dateRange: { from: '2026-11-09', to: '2026-11-27' },
-    include: { totalRows: false, timeLabels: false, comparison: null },
+    include: { totalRows: true, timeLabels: false, comparison: null },
     orderBy: [],
     limit: 10_000,
     offset: 0,

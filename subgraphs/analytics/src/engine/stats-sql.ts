@@ -99,7 +99,10 @@ export interface CompileOptions {
 export interface CompiledQuery {
   sql: string;
   params: SqlValue[];
-  /** Names of the result's columns: d0…dn, then the metrics by name, then total_rows. */
+  /**
+   * Names of the result's columns: d0…dn, then the metrics by name, then total_rows (NULL unless
+   * the question includes it).
+   */
   dimensionColumns: string[];
 }
 
@@ -245,7 +248,7 @@ export function compileStatsQuery(
   const metricSql = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
   const order = orderClause(query, dimColumns);
   const sql = `WITH ${ctes.join(',\n')}
-SELECT ${[...selectDims, ...metricSql, 'count(*) OVER () AS total_rows'].join(', ')}
+SELECT ${[...selectDims, ...metricSql, totalRowsColumn(query)].join(', ')}
 FROM em ${joins}
 ${order}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
@@ -432,12 +435,16 @@ export function compileRollupQuery(
     visits ? `coalesce(em.${c}, sm.${c}) AS ${c}` : `em.${c} AS ${c}`,
   );
   const sql = `WITH ${ctes.join(',\n')}
-SELECT ${[...selectDims, ...metrics, 'count(*) OVER () AS total_rows'].join(', ')}
+SELECT ${[...selectDims, ...metrics, totalRowsColumn(query)].join(', ')}
 FROM em ${visits ? `FULL JOIN sm ${joinOn}` : ''} ${percentage ? 'CROSS JOIN pct' : ''} ${conversion ? `LEFT JOIN tot ${joinOn.replaceAll('sm.', 'tot.')}` : ''}
 ${orderClause(query, dimColumns)}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };
 }
+
+/** The count of every row before the page is cut, where the question asks for it (else NULL). */
+const totalRowsColumn = (query: StatsQuery) =>
+  `${query.include.totalRows ? 'count(*) OVER ()' : 'NULL'} AS total_rows`;
 
 function metricExpression(metric: StatsMetric): string {
   switch (metric) {
