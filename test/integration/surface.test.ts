@@ -78,6 +78,7 @@ describe('the API surface', () => {
     expect(list.status).toBe(200);
     const unknown = '000000000000000000000000';
     for (const [method, path] of [
+      ['GET', `/${unknown}/deliveries`],
       ['POST', `/${unknown}/test`],
       ['POST', `/${unknown}/rotate`],
       ['DELETE', `/${unknown}`],
@@ -104,6 +105,7 @@ describe('the API surface', () => {
   it.each([
     ['PUT', '', 'GET, HEAD, POST'],
     ['PATCH', '/000000000000000000000000', 'DELETE'],
+    ['POST', '/000000000000000000000000/deliveries', 'GET, HEAD'],
   ])(
     'SURF-3: when %s is sent to a webhook-management path, then 405 with an Allow header, as documented',
     async (method, path, allowed) => {

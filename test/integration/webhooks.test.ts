@@ -383,6 +383,149 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
     });
   });
 
+  describe('GET /v1/cli/mutate/webhooks/{id}/deliveries', () => {
+    interface DeliveryData {
+      id: string;
+      event_id: string;
+      event_type: string;
+      status: string;
+      test: boolean;
+      created_at: string;
+      next_attempt_at: string | null;
+      attempts: Array<{
+        attempt: number;
+        at: string;
+        status_code: number | null;
+        duration_ms: number;
+        error: string | null;
+        response_body: string;
+      }>;
+    }
+    type DeliveryPage = {
+      deliveries: DeliveryData[];
+      has_more: boolean;
+      next_starting_after: string | null;
+    };
+    const deliveries = (id: string, token: string, query = '') =>
+      call<Envelope<DeliveryPage>>('GET', `/${id}/deliveries${query}`, token);
+
+    it('HOOK-10: when a webhook has deliveries, then they are listed latest first with every attempt, filtered by status and time, and paged with starting_after without repeats or gaps', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith((_request, index) =>
+        index === 0 ? { status: 500, body: 'boom' } : { status: 200, body: 'fine' },
+      );
+      const event = await publish('usage.threshold_reached', userId, {
+        organization_id: 'o1',
+        threshold: 80,
+      });
+      await receiver.waitForRequests(2);
+      await settled(webhook.id);
+      const tests: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const tested = await call<Envelope<TestData>>('POST', `/${webhook.id}/test`, token);
+        tests.push(tested.body.data.delivery_id);
+      }
+
+      const all = await deliveries(webhook.id, token);
+      expect(all.status).toBe(200);
+      expect(all.body.data.has_more).toBe(false);
+      expect(all.body.data.next_starting_after).toBeNull();
+      const listed = all.body.data.deliveries;
+      expect(listed).toHaveLength(5);
+      const createdAt = listed.map((d) => Date.parse(d.created_at));
+      expect([...createdAt].sort((a, b) => b - a)).toEqual(createdAt);
+      const retried = listed.find((d) => d.event_id === event.id)!;
+      expect(retried).toMatchObject({
+        event_type: 'usage.threshold_reached',
+        status: 'succeeded',
+        test: false,
+        next_attempt_at: null,
+      });
+      expect(retried.attempts.map((a) => [a.attempt, a.status_code, a.response_body])).toEqual([
+        [1, 500, 'boom'],
+        [2, 200, 'fine'],
+      ]);
+      expect(
+        listed
+          .filter((d) => d.test)
+          .map((d) => d.id)
+          .sort(),
+      ).toEqual([...tests].sort());
+
+      const paged: string[] = [];
+      let query = '?limit=2';
+      for (;;) {
+        const page = await deliveries(webhook.id, token, query);
+        expect(page.status).toBe(200);
+        expect(page.body.data.deliveries.length).toBeLessThanOrEqual(2);
+        paged.push(...page.body.data.deliveries.map((d) => d.id));
+        if (!page.body.data.has_more) break;
+        query = `?limit=2&starting_after=${page.body.data.next_starting_after}`;
+      }
+      expect(paged).toEqual(listed.map((d) => d.id));
+
+      const succeeded = await deliveries(webhook.id, token, '?status=succeeded');
+      expect(succeeded.body.data.deliveries.map((d) => d.id)).toEqual(
+        listed.filter((d) => d.status === 'succeeded').map((d) => d.id),
+      );
+      const first = retried.created_at;
+      const since = await deliveries(webhook.id, token, `?since=${encodeURIComponent(first)}`);
+      expect(since.body.data.deliveries.map((d) => d.id)).toContain(retried.id);
+      const until = await deliveries(webhook.id, token, `?until=${encodeURIComponent(first)}`);
+      expect(until.body.data.deliveries.map((d) => d.id)).not.toContain(retried.id);
+      expect(
+        until.body.data.deliveries.every((d) => Date.parse(d.created_at) < Date.parse(first)),
+      ).toBe(true);
+    });
+
+    it('HOOK-10: when the query is bad, then 400 invalid_parameters names it; another user’s or an unknown webhook is 404; no token is 401', async () => {
+      const owner = await userWithToken(stack);
+      const intruder = await userWithToken(stack);
+      const webhook = await create(owner.token, { url: receiver.url });
+      const other = await create(intruder.token, { url: receiver.url });
+      const othersDelivery = (
+        await call<Envelope<TestData>>('POST', `/${other.id}/test`, intruder.token)
+      ).body.data.delivery_id;
+
+      for (const [query, message] of [
+        ['?status=done', /status must be one of pending, succeeded, failed, cancelled/],
+        ['?since=yesterday', /since must be an ISO 8601 instant/],
+        ['?until=2026-11-28', /until must be an ISO 8601 instant/],
+        ['?since=2026-11-28T00:00:00Z&until=2026-11-27T00:00:00Z', /since must be before until/],
+        ['?limit=0', /limit must be at least 1/],
+        ['?limit=x', /limit must be an integer/],
+        ['?offset=10', /Unknown query parameter "offset"/],
+        [`?starting_after=${othersDelivery}`, /not a delivery of this webhook/],
+      ] as const) {
+        const response = await call<ErrorBody>(
+          'GET',
+          `/${webhook.id}/deliveries${query}`,
+          owner.token,
+        );
+        expect([query, response.status, response.body.error.code]).toEqual([
+          query,
+          400,
+          'invalid_parameters',
+        ]);
+        expect(response.body.error.message).toMatch(message);
+      }
+      for (const response of [
+        await deliveries(webhook.id, intruder.token),
+        await deliveries('0123456789abcdef01234567', owner.token),
+        await deliveries('not-an-id', owner.token),
+      ]) {
+        expect(response.status).toBe(404);
+        expect((response.body as unknown as ErrorBody).error.code).toBe('not_found');
+      }
+      const anonymous = await call<ErrorBody>('GET', `/${webhook.id}/deliveries`, null);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe('invalid_access_token');
+      const limited = await deliveries(webhook.id, owner.token, '?limit=1000');
+      expect(limited.status).toBe(200);
+    });
+  });
+
   describe('POST /v1/cli/mutate/webhooks/{id}/rotate', () => {
     it('HOOK-4: when rotated, then a new secret is returned once and from then on only it validates', async () => {
       const { token } = await userWithToken(stack);

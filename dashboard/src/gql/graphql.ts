@@ -433,6 +433,13 @@ export type Query = {
   myWebhooks: Array<Webhook>;
   organization?: Maybe<Organization>;
   viewer: Viewer;
+  /**
+   * A page of one of the caller's webhooks' deliveries, latest first (access tokens only; NOT_FOUND
+   * for an unknown, revoked or another user's webhook). `since` (inclusive) and `until` (exclusive)
+   * are ISO 8601 instants bounding when a delivery was created; `limit` is 1 to 100;
+   * `startingAfter` is the last delivery id of the previous page.
+   */
+  webhookDeliveries: WebhookDeliveryPage;
   /** Event types a webhook may subscribe to. */
   webhookEventTypes: Array<Scalars['String']['output']>;
   website?: Maybe<Website>;
@@ -450,6 +457,16 @@ export type QueryApiKeyArgs = {
 
 export type QueryOrganizationArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  startingAfter?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<WebhookDeliveryStatus>;
+  until?: InputMaybe<Scalars['String']['input']>;
+  webhookId: Scalars['ID']['input'];
 };
 
 
@@ -637,6 +654,15 @@ export type WebhookDeliveryAttempt = {
   responseBody: Scalars['String']['output'];
   /** The receiver's HTTP status; null when it did not answer. */
   statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A page of a webhook's deliveries. */
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  /** Latest first (then by id), each with every attempt. */
+  deliveries: Array<WebhookDelivery>;
+  /** Whether more deliveries match: pass the last one's id as startingAfter for the next page. */
+  hasMore: Scalars['Boolean']['output'];
 };
 
 export type WebhookDeliveryStatus =

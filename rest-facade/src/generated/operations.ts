@@ -443,6 +443,38 @@ export type ViewerQuery = {
   };
 };
 
+export type WebhookDeliveriesQueryVariables = Exact<{
+  webhookId: Scalars['ID']['input'];
+  status?: InputMaybe<WebhookDeliveryStatus>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  until?: InputMaybe<Scalars['String']['input']>;
+  limit: Scalars['Int']['input'];
+  startingAfter?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+export type WebhookDeliveriesQuery = {
+  webhookDeliveries: {
+    hasMore: boolean;
+    deliveries: Array<{
+      id: string;
+      eventId: string;
+      eventType: string;
+      status: WebhookDeliveryStatus;
+      test: boolean;
+      createdAt: string;
+      nextAttemptAt: string | null;
+      attempts: Array<{
+        attempt: number;
+        at: string;
+        statusCode: number | null;
+        durationMs: number;
+        error: string | null;
+        responseBody: string;
+      }>;
+    }>;
+  };
+};
+
 export type WebsiteByTrackingCodeQueryVariables = Exact<{
   trackingCode: Scalars['String']['input'];
 }>;
@@ -2106,6 +2138,132 @@ export const ViewerDocument = {
     },
   ],
 } as unknown as DocumentNode<ViewerQuery, ViewerQueryVariables>;
+export const WebhookDeliveriesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'WebhookDeliveries' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'webhookId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookDeliveryStatus' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'until' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'startingAfter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'webhookDeliveries' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'webhookId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'webhookId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'since' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'until' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'until' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'limit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'startingAfter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'startingAfter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'deliveries' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'test' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'nextAttemptAt' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'attempts' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'attempt' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'hasMore' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
 export const WebsiteByTrackingCodeDocument = {
   kind: 'Document',
   definitions: [

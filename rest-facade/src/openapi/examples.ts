@@ -294,6 +294,40 @@ export const WEBHOOK_TEST_RESULT_EXAMPLE = {
   error: null,
 };
 
+export const WEBHOOK_DELIVERY_PAGE_EXAMPLE = {
+  deliveries: [
+    {
+      id: 'dlv_9a1b2c3d4e5f60718293a4b5c6d7e8f9',
+      event_id: 'evt_3c2b1a0f-9e8d-4c7b-a6f5-e4d3c2b1a0f9',
+      event_type: 'api_key.created',
+      status: 'failed',
+      test: false,
+      created_at: '2026-11-28T09:14:02.118Z',
+      next_attempt_at: null,
+      attempts: [
+        {
+          attempt: 1,
+          at: '2026-11-28T09:14:02.131Z',
+          status_code: 503,
+          duration_ms: 212,
+          error: null,
+          response_body: 'Service Unavailable',
+        },
+        {
+          attempt: 2,
+          at: '2026-11-28T09:14:32.140Z',
+          status_code: null,
+          duration_ms: 10000,
+          error: 'timeout',
+          response_body: '',
+        },
+      ],
+    },
+  ],
+  has_more: true,
+  next_starting_after: 'dlv_9a1b2c3d4e5f60718293a4b5c6d7e8f9',
+};
+
 export const ROTATED_SECRET_EXAMPLE = {
   id: WEBHOOK_ID,
   secret: 'whsec_Qp7Ls2Dk9Xw4Rb1Vn8Mz3Hy6Tc0Fj5Ga2Ke7Wu9Io1P',

@@ -1,7 +1,8 @@
 /**
  * The steps of a webhook-management call: the bearer access token first (so a caller without one
  * gets 401 whatever its body), then the body (read, JSON, valid), then who the token is (401 for
- * an unknown or revoked one), then the path's webhook id (404 for one that cannot be an id,
+ * an unknown or revoked one), then the query parameters where the route takes some (400 for one
+ * it does not take or a bad value), then the path's webhook id (404 for one that cannot be an id,
  * nothing asked about it), then the persisted operation run as the token's user, then the answer.
  * No limits of a key apply; the webhooks service keeps its own (tests per minute, webhooks per
  * user).
@@ -15,6 +16,11 @@ import { fromGraphQLErrors } from '../error-mapper';
 import type { Caller } from '../gateway-client';
 import { jsonBodyReader } from '../json-body';
 import { refuseImpossibleId } from '../routes/path-ids';
+import {
+  acceptedNames,
+  rejectUnknownQueryParameters,
+  type QuerySchema,
+} from '../routes/query-parameters';
 import type { AccessTokenRoute, RequestBody } from '../routes/route';
 import { pipeline, type Step } from './steps';
 
@@ -24,6 +30,7 @@ interface TokenCall {
   credential?: string;
   caller?: Caller;
   body?: unknown;
+  variables?: Record<string, unknown>;
   data?: Record<string, unknown>;
 }
 
@@ -73,11 +80,23 @@ function validateBody(body: RequestBody, message: string): Step<TokenCall> {
   };
 }
 
+/**
+ * A route with query parameters refuses those it does not take and builds its variables (its
+ * 400s) before the path's id is looked at, as API-key routes do.
+ */
+function readQuery(route: AccessTokenRoute, query: QuerySchema): Step<TokenCall> {
+  const accepted = acceptedNames(query);
+  return (call) => {
+    rejectUnknownQueryParameters(call.req, accepted);
+    call.variables = route.variables(call.req, call.body);
+  };
+}
+
 function runOperation(route: AccessTokenRoute, deps: FacadeDeps): Step<TokenCall> {
   return async (call) => {
     const result = await deps.gateway.execute(
       route.operation,
-      route.variables(call.req, call.body),
+      call.variables ?? route.variables(call.req, call.body),
       call.caller!,
     );
     if (result.errors.length > 0 || !result.data) throw fromGraphQLErrors(result.errors);
@@ -105,6 +124,7 @@ export function accessTokenHandler(route: AccessTokenRoute, deps: FacadeDeps) {
         ]
       : []),
     identifyToken(deps),
+    ...(route.query ? [readQuery(route, route.query)] : []),
     ...(route.idParam ? [requirePossibleId(route)] : []),
     runOperation(route, deps),
     answer(route),

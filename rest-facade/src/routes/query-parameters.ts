@@ -93,7 +93,8 @@ export const RANGE_AND_LIMIT_QUERY = z.object({ range, timeRange, limit: limit(R
 /** The names a query schema accepts, in its order. */
 export const acceptedNames = (schema: QuerySchema): readonly string[] => Object.keys(schema.shape);
 
-function single(req: Request, name: string): string | undefined {
+/** A parameter's one value; a repeated or nested one is refused. */
+export function single(req: Request, name: string): string | undefined {
   const value = req.query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string')
@@ -119,7 +120,7 @@ export const restRange = (graphqlRange: unknown): string =>
   Object.entries(RANGE_VALUES).find(([, v]) => v === graphqlRange)?.[0] ?? String(graphqlRange);
 
 /** An integer parameter; absent gives the fallback, present but empty is refused like any non-integer. */
-function integer(req: Request, name: string, fallback: number, min: number): number {
+export function integer(req: Request, name: string, fallback: number, min: number): number {
   const raw = single(req, name);
   if (raw === undefined) return fallback;
   if (!/^-?\d+$/.test(raw))

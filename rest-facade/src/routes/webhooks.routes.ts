@@ -6,15 +6,22 @@ import {
   ListWebhooksDocument,
   RotateWebhookSecretDocument,
   TestWebhookDocument,
+  WebhookDeliveriesDocument,
 } from '../generated/operations';
 import {
   CREATE_WEBHOOK_REQUEST_EXAMPLE,
   ROTATED_SECRET_EXAMPLE,
   WEBHOOK_EXAMPLE,
+  WEBHOOK_DELIVERY_PAGE_EXAMPLE,
   WEBHOOK_TEST_RESULT_EXAMPLE,
   WEBHOOK_WITH_SECRET_EXAMPLE,
 } from '../openapi/examples';
-import { presentTestResult, presentWebhook } from '../webhooks/webhook.presenter';
+import {
+  presentDeliveryPage,
+  presentTestResult,
+  presentWebhook,
+} from '../webhooks/webhook.presenter';
+import { DELIVERIES_QUERY, parseDeliveryQuery } from './deliveries-query';
 import { param, WEBHOOKS_BASE } from './common';
 import { WEBHOOK_ID } from './path-ids';
 import { errorResponse, METHOD_NOT_ALLOWED, RETRY_AFTER, WWW_AUTHENTICATE } from './responses';
@@ -22,6 +29,7 @@ import { accessTokenRoute, type AccessTokenRoute } from './route';
 import {
   createWebhookBody,
   RotatedSecretSchema,
+  WebhookDeliveryPageSchema,
   WebhookListSchema,
   WebhookTestResultSchema,
   WebhookWithSecretSchema,
@@ -131,6 +139,35 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
       example: { webhooks: [WEBHOOK_EXAMPLE] },
     },
     errors: ERRORS,
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'get',
+    path: `${WEBHOOKS_BASE}/:id/deliveries`,
+    operation: WebhookDeliveriesDocument,
+    params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
+    query: DELIVERIES_QUERY,
+    variables: (req) => ({ webhookId: param(req, 'id'), ...parseDeliveryQuery(req) }),
+    present: (data) => presentDeliveryPage(data.webhookDeliveries),
+    operationId: 'listWebhookDeliveries',
+    summary: 'A webhook’s deliveries, latest first, each with every attempt',
+    description:
+      'Every event sent (or to be sent) to the webhook, test deliveries included, kept for the delivery retention period (30 days unless configured): its event id and type, status, next attempt, and each attempt’s status code, duration, error and the start of the answer. Filter by status and by when the delivery was created; page with limit and starting_after (the next_starting_after of the previous page), which is not shifted by deliveries made meanwhile.',
+    response: {
+      status: 200,
+      description: 'A page of deliveries',
+      schema: WebhookDeliveryPageSchema,
+      example: WEBHOOK_DELIVERY_PAGE_EXAMPLE,
+    },
+    errors: {
+      ...ERRORS,
+      400: errorResponse(
+        'invalid_parameters: an unknown query parameter, a status, since, until or limit out of its domain, since not before until, a starting_after that is not a delivery of this webhook, or an id that is not valid percent-encoding.',
+        ['invalid_parameters'],
+      ),
+      404: NOT_FOUND,
+    },
   }),
   accessTokenRoute({
     ...management,

@@ -76,3 +76,50 @@ export const WebhookTestResultSchema = z
     }),
   })
   .meta({ id: 'WebhookTestResult' });
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+
+const DeliveryAttemptSchema = z
+  .strictObject({
+    attempt: z.number().int().min(1),
+    at: z.iso.datetime(),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The receiver’s HTTP status; null when it did not answer.' }),
+    duration_ms: z.number().int(),
+    error: z.string().nullable().meta({
+      description:
+        'Why there was no answer: timeout, a connection error code, destination refused…',
+    }),
+    response_body: z.string().meta({ description: 'The start of the receiver’s answer.' }),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+
+export const WebhookDeliverySchema = z
+  .strictObject({
+    id: z.string(),
+    event_id: z.string().meta({ description: 'The event’s id, the same in every attempt.' }),
+    event_type: z.string(),
+    status: z.enum(DELIVERY_STATUSES).meta({
+      description:
+        'pending: an attempt is due (next_attempt_at); succeeded: a 2xx answer; failed: every attempt failed (or the receiver answered 410); cancelled: the webhook was revoked first.',
+    }),
+    test: z.boolean().meta({ description: 'A webhook.test sent on request.' }),
+    created_at: z.iso.datetime(),
+    next_attempt_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'When the next attempt is due; null once settled.' }),
+    attempts: z.array(DeliveryAttemptSchema),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const WebhookDeliveryPageSchema = z.strictObject({
+  deliveries: z.array(WebhookDeliverySchema),
+  has_more: z.boolean(),
+  next_starting_after: z.string().nullable().meta({
+    description: 'The id to pass as starting_after for the next page; null when has_more is false.',
+  }),
+});

@@ -1,5 +1,9 @@
 /** The webhook operations' data in its REST (snake_case) presentation. */
-import type { TestWebhookMutation, WebhookFieldsFragment } from '../generated/operations';
+import type {
+  TestWebhookMutation,
+  WebhookDeliveriesQuery,
+  WebhookFieldsFragment,
+} from '../generated/operations';
 
 export function presentWebhook(w: WebhookFieldsFragment) {
   return {
@@ -24,5 +28,30 @@ export function presentTestResult(r: TestWebhookMutation['testWebhook']) {
     response_body_truncated: r.responseBodyTruncated,
     duration_ms: r.durationMs,
     error: r.error,
+  };
+}
+
+export function presentDeliveryPage(page: WebhookDeliveriesQuery['webhookDeliveries']) {
+  const last = page.deliveries.at(-1);
+  return {
+    deliveries: page.deliveries.map((d) => ({
+      id: d.id,
+      event_id: d.eventId,
+      event_type: d.eventType,
+      status: d.status.toLowerCase(),
+      test: d.test,
+      created_at: d.createdAt,
+      next_attempt_at: d.nextAttemptAt,
+      attempts: d.attempts.map((a) => ({
+        attempt: a.attempt,
+        at: a.at,
+        status_code: a.statusCode,
+        duration_ms: a.durationMs,
+        error: a.error,
+        response_body: a.responseBody,
+      })),
+    })),
+    has_more: page.hasMore,
+    next_starting_after: page.hasMore && last ? last.id : null,
   };
 }

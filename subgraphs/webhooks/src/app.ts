@@ -14,6 +14,7 @@ import { createDeclaredIndexes } from '../../../common/platform/mongo';
 import { webhooksResolvers } from './resolvers';
 import { PeriodicTask } from '../../../common/platform/periodic-task';
 import { DELIVERY_RETENTION_EVERY_MS, DeliveryRetention } from './services/delivery-retention';
+import { DeliveryLog } from './services/delivery-log';
 import { DeliveryService, OVERDUE_SWEEP_EVERY_MS } from './services/delivery.service';
 import { TestRateLimiter } from './services/test-rate-limiter';
 import { oneAtATime } from '../../../common/platform/redis-lock';
@@ -113,7 +114,7 @@ async function createWebhooksServices(
     config.delivery,
     logger,
   );
-  const deps: WebhooksDeps = { webhooks, deliveries };
+  const deps: WebhooksDeps = { webhooks, deliveries, deliveryLog: new DeliveryLog(models) };
   return {
     deps,
     retention: new DeliveryRetention(models, config.deliveryRetentionDays, logger),

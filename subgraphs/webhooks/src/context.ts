@@ -1,11 +1,13 @@
 import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../common/platform/subgraph-server';
+import type { DeliveryLog } from './services/delivery-log';
 import type { DeliveryService } from './services/delivery.service';
 import type { WebhookService, WebhookView } from './services/webhook.service';
 
 export interface WebhooksDeps {
   webhooks: WebhookService;
   deliveries: DeliveryService;
+  deliveryLog: DeliveryLog;
 }
 
 export interface WebhooksLoaders {

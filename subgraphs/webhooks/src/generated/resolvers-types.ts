@@ -64,8 +64,25 @@ export type Query = {
   __typename?: 'Query';
   /** The caller's webhooks (access tokens only). */
   myWebhooks: Array<Webhook>;
+  /**
+   * A page of one of the caller's webhooks' deliveries, latest first (access tokens only; NOT_FOUND
+   * for an unknown, revoked or another user's webhook). `since` (inclusive) and `until` (exclusive)
+   * are ISO 8601 instants bounding when a delivery was created; `limit` is 1 to 100;
+   * `startingAfter` is the last delivery id of the previous page.
+   */
+  webhookDeliveries: WebhookDeliveryPage;
   /** Event types a webhook may subscribe to. */
   webhookEventTypes: Array<Scalars['String']['output']>;
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  startingAfter?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<WebhookDeliveryStatus>;
+  until?: InputMaybe<Scalars['String']['input']>;
+  webhookId: Scalars['ID']['input'];
 };
 
 /** A user, owned by the keys subgraph; webhooks adds the user's webhooks. */
@@ -126,6 +143,15 @@ export type WebhookDeliveryAttempt = {
   responseBody: Scalars['String']['output'];
   /** The receiver's HTTP status; null when it did not answer. */
   statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A page of a webhook's deliveries. */
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  /** Latest first (then by id), each with every attempt. */
+  deliveries: Array<WebhookDelivery>;
+  /** Whether more deliveries match: pass the last one's id as startingAfter for the next page. */
+  hasMore: Scalars['Boolean']['output'];
 };
 
 export type WebhookDeliveryStatus =
@@ -247,12 +273,13 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<{}>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Query: ResolverTypeWrapper<{}>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   User: ResolverTypeWrapper<{ id: string }>;
   Webhook: ResolverTypeWrapper<WebhookView>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   WebhookDelivery: ResolverTypeWrapper<DeliveryView>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   WebhookDeliveryAttempt: ResolverTypeWrapper<AttemptView>;
+  WebhookDeliveryPage: ResolverTypeWrapper<Omit<WebhookDeliveryPage, 'deliveries'> & { deliveries: Array<ResolversTypes['WebhookDelivery']> }>;
   WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookStatus: WebhookStatus;
   WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
@@ -266,12 +293,13 @@ export type ResolversParentTypes = {
   Mutation: {};
   ID: Scalars['ID']['output'];
   Query: {};
+  Int: Scalars['Int']['output'];
   User: { id: string };
   Webhook: WebhookView;
-  Int: Scalars['Int']['output'];
   WebhookDelivery: DeliveryView;
   Boolean: Scalars['Boolean']['output'];
   WebhookDeliveryAttempt: AttemptView;
+  WebhookDeliveryPage: Omit<WebhookDeliveryPage, 'deliveries'> & { deliveries: Array<ResolversParentTypes['WebhookDelivery']> };
   WebhookTestResult: WebhookTestResult;
   WebhookWithSecret: Omit<WebhookWithSecret, 'webhook'> & { webhook: ResolversParentTypes['Webhook'] };
 };
@@ -285,6 +313,7 @@ export type MutationResolvers<ContextType = WebhooksContext, ParentType extends 
 
 export type QueryResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'limit' | 'webhookId'>>;
   webhookEventTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -332,6 +361,12 @@ export type WebhookDeliveryAttemptResolvers<ContextType = WebhooksContext, Paren
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type WebhookDeliveryPageResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookDeliveryPage'] = ResolversParentTypes['WebhookDeliveryPage']> = {
+  deliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type WebhookTestResultResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookTestResult'] = ResolversParentTypes['WebhookTestResult']> = {
   deliveryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -357,6 +392,7 @@ export type Resolvers<ContextType = WebhooksContext> = {
   Webhook?: WebhookResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
   WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
   WebhookWithSecret?: WebhookWithSecretResolvers<ContextType>;
 };

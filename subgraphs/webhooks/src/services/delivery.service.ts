@@ -5,6 +5,7 @@ import type { DeliverySettings } from '../config';
 import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
 import type { AttemptOutcome, HttpSender } from '../delivery/http-sender';
+import { toDeliveryView } from './delivery-log';
 import type { WebhooksModels } from '../models';
 import type { TestRateLimiter } from './test-rate-limiter';
 import type { WebhookService, WebhookView } from './webhook.service';
@@ -338,24 +339,7 @@ export class DeliveryService {
       .sort({ createdAt: -1, _id: 1 })
       .limit(Math.min(Math.max(limit, 1), 100))
       .lean();
-    return docs.map((d) => ({
-      id: String(d._id),
-      webhookId: d.webhookId,
-      eventId: d.event?.id ?? '',
-      eventType: d.event?.type ?? '',
-      status: d.status as DeliveryView['status'],
-      test: d.test,
-      createdAt: d.createdAt,
-      nextAttemptAt: d.nextAttemptAt ?? null,
-      attempts: (d.attempts ?? []).map((a) => ({
-        attempt: a.attempt,
-        at: a.at,
-        statusCode: a.statusCode ?? null,
-        durationMs: a.durationMs,
-        error: a.error ?? null,
-        responseBody: a.responseBody ?? '',
-      })),
-    }));
+    return docs.map(toDeliveryView);
   }
 }
 
