@@ -79,6 +79,7 @@ describe('the API surface', () => {
     const unknown = '000000000000000000000000';
     for (const [method, path] of [
       ['GET', `/${unknown}/deliveries`],
+      ['POST', `/${unknown}/deliveries/dlv_unknown/redeliver`],
       ['POST', `/${unknown}/test`],
       ['POST', `/${unknown}/rotate`],
       ['DELETE', `/${unknown}`],

@@ -526,6 +526,111 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
     });
   });
 
+  describe('POST /v1/cli/mutate/webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
+    type Listed = { deliveries: Array<{ id: string; status: string; attempts: unknown[] }> };
+    const redeliver = (webhookId: string, deliveryId: string, token: string) =>
+      call<Envelope<TestData>>('POST', `/${webhookId}/deliveries/${deliveryId}/redeliver`, token);
+
+    it('HOOK-7, HOOK-8: when a failed delivery is redelivered, then the receiver gets the same event id and payload signed with the current secret, and the delivery succeeds with the attempt recorded', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 500, body: 'down' });
+      const event = await publish('api_key.expired', userId, { key_id: 'k7' });
+      await receiver.waitForRequests(4);
+      await settled(webhook.id);
+      const listed = await call<Envelope<Listed>>('GET', `/${webhook.id}/deliveries`, token);
+      const [failed] = listed.body.data.deliveries;
+      expect(failed).toMatchObject({ status: 'failed' });
+      const rotated = await call<Envelope<{ secret: string }>>(
+        'POST',
+        `/${webhook.id}/rotate`,
+        token,
+      );
+      receiver.respondWith({ status: 200, body: 'back' });
+
+      const response = await redeliver(webhook.id, failed!.id, token);
+
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({
+        delivery_id: failed!.id,
+        event_id: event.id,
+        success: true,
+        status_code: 200,
+        response_body: 'back',
+        error: null,
+      });
+      const requests = receiver.requests;
+      expect(requests).toHaveLength(5);
+      const [first, last] = [requests[0]!, requests[4]!];
+      // Every attempt carries its own send time (HOOK-8); everything else is the same event.
+      const { timestamp: sentAt, ...payload } = receiver.json(4);
+      const { timestamp: firstSentAt, ...firstPayload } = receiver.json(0);
+      expect(payload).toEqual(firstPayload);
+      expect(sentAt).toBeGreaterThanOrEqual(firstSentAt as number);
+      expect(last.headers['x-webhook-event-id']).toBe(event.id);
+      expect(last.headers['x-webhook-attempt']).toBe('5');
+      expect(last.headers['x-webhook-signature']).toBe(
+        hmac(rotated.body.data.secret, last.rawBody),
+      );
+      expect(first.headers['x-webhook-signature']).toBe(hmac(webhook.secret, first.rawBody));
+      const after = await call<Envelope<Listed>>('GET', `/${webhook.id}/deliveries`, token);
+      expect(after.body.data.deliveries[0]).toMatchObject({ id: failed!.id, status: 'succeeded' });
+      expect(after.body.data.deliveries[0]!.attempts).toHaveLength(5);
+    });
+
+    it('HOOK-10: when the delivery is pending, then 409 conflict and nothing is sent; another webhook’s or an unknown delivery is 404; tests and redeliveries share 10 a minute', async () => {
+      const owner = await userWithToken(stack);
+      const intruder = await userWithToken(stack);
+      const webhook = await create(owner.token, { url: receiver.url });
+      const theirs = await create(intruder.token, { url: receiver.url });
+      receiver.respondWith({ status: 200, delayMs: 5_000 });
+      await publish('api_key.created', owner.userId, { key_id: 'k8' });
+      await receiver.waitForRequests(1);
+      const listed = await call<Envelope<Listed>>('GET', `/${webhook.id}/deliveries`, owner.token);
+      const [pending] = listed.body.data.deliveries;
+      expect(pending).toMatchObject({ status: 'pending' });
+
+      const conflict = await call<ErrorBody>(
+        'POST',
+        `/${webhook.id}/deliveries/${pending!.id}/redeliver`,
+        owner.token,
+      );
+      expect(conflict.status).toBe(409);
+      expect(conflict.body.error.code).toBe('conflict');
+      expect(receiver.requests).toHaveLength(1);
+
+      for (const [webhookId, deliveryId, token] of [
+        [theirs.id, pending!.id, intruder.token],
+        [webhook.id, pending!.id, intruder.token],
+        [webhook.id, 'dlv_unknown', owner.token],
+      ] as const) {
+        const response = await call<ErrorBody>(
+          'POST',
+          `/${webhookId}/deliveries/${deliveryId}/redeliver`,
+          token,
+        );
+        expect(response.status).toBe(404);
+        expect(response.body.error.code).toBe('not_found');
+      }
+
+      receiver.respondWith({ status: 200 });
+      const tested: string[] = [];
+      for (let i = 0; i < 10; i += 1)
+        tested.push(
+          (await call<Envelope<TestData>>('POST', `/${theirs.id}/test`, intruder.token)).body.data
+            .delivery_id,
+        );
+      const limited = await call<ErrorBody>(
+        'POST',
+        `/${theirs.id}/deliveries/${tested[0]}/redeliver`,
+        intruder.token,
+      );
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    });
+  });
+
   describe('POST /v1/cli/mutate/webhooks/{id}/rotate', () => {
     it('HOOK-4: when rotated, then a new secret is returned once and from then on only it validates', async () => {
       const { token } = await userWithToken(stack);

@@ -308,6 +308,12 @@ export type Mutation = {
   deleteGoal: Scalars['Boolean']['output'];
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
+  /**
+   * Sends a succeeded or failed delivery once more, now (same event id and payload, signed with the
+   * current secret), as its next attempt, and reports the receiver's answer. NOT_FOUND for another
+   * webhook's delivery; CONFLICT while it is pending; counted with tests (10 a minute per user).
+   */
+  redeliverWebhookDelivery: WebhookTestResult;
   /** Issues a new value; the old one is refused at once. */
   regenerateApiKey: CreatedApiKey;
   revokeAccessToken: Scalars['Boolean']['output'];
@@ -351,6 +357,12 @@ export type MutationDeleteGoalArgs = {
 
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverWebhookDeliveryArgs = {
+  deliveryId: Scalars['ID']['input'];
+  webhookId: Scalars['ID']['input'];
 };
 
 
@@ -677,6 +689,7 @@ export type WebhookStatus =
   | 'DISABLED'
   | 'REVOKED';
 
+/** The outcome of one attempt sent on request: a test or a redelivery. */
 export type WebhookTestResult = {
   __typename?: 'WebhookTestResult';
   deliveryId: Scalars['ID']['output'];

@@ -352,6 +352,24 @@ export type ListWebsitesQuery = {
   }>;
 };
 
+export type RedeliverWebhookDeliveryMutationVariables = Exact<{
+  webhookId: Scalars['ID']['input'];
+  deliveryId: Scalars['ID']['input'];
+}>;
+
+export type RedeliverWebhookDeliveryMutation = {
+  redeliverWebhookDelivery: {
+    deliveryId: string;
+    eventId: string;
+    success: boolean;
+    statusCode: number | null;
+    responseBody: string;
+    responseBodyTruncated: boolean;
+    durationMs: number;
+    error: string | null;
+  };
+};
+
 export type ReplaySessionsQueryVariables = Exact<{
   websiteId: Scalars['ID']['input'];
   range: AnalyticsRange;
@@ -1747,6 +1765,71 @@ export const ListWebsitesDocument = {
     },
   ],
 } as unknown as DocumentNode<ListWebsitesQuery, ListWebsitesQueryVariables>;
+export const RedeliverWebhookDeliveryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RedeliverWebhookDelivery' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'webhookId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'deliveryId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'redeliverWebhookDelivery' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'webhookId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'webhookId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'deliveryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'deliveryId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'deliveryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'success' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseBodyTruncated' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  RedeliverWebhookDeliveryMutation,
+  RedeliverWebhookDeliveryMutationVariables
+>;
 export const ReplaySessionsDocument = {
   kind: 'Document',
   definitions: [

@@ -4,6 +4,7 @@ import {
   CreateWebhookDocument,
   DeleteWebhookDocument,
   ListWebhooksDocument,
+  RedeliverWebhookDeliveryDocument,
   RotateWebhookSecretDocument,
   TestWebhookDocument,
   WebhookDeliveriesDocument,
@@ -70,6 +71,10 @@ const CONFLICT = errorResponse(
 const management = { auth: 'accessToken', counted: false, tag: 'Webhooks' } as const;
 
 const byId = (req: Request) => ({ id: param(req, 'id') });
+
+const DELIVERY_PARAMS = ID_PARAMS.extend({
+  deliveryId: z.string().meta({ param: { description: 'Delivery id (from the deliveries list)' } }),
+});
 
 /** `/v1/cli/mutate/webhooks`: webhook management with a bearer access token. */
 export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
@@ -171,6 +176,43 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
   }),
   accessTokenRoute({
     ...management,
+    method: 'post',
+    path: `${WEBHOOKS_BASE}/:id/deliveries/:deliveryId/redeliver`,
+    operation: RedeliverWebhookDeliveryDocument,
+    params: DELIVERY_PARAMS,
+    idParam: WEBHOOK_ID,
+    variables: (req) => ({ webhookId: param(req, 'id'), deliveryId: param(req, 'deliveryId') }),
+    present: (data) => presentTestResult(data.redeliverWebhookDelivery),
+    operationId: 'redeliverWebhookDelivery',
+    summary: 'Send a delivery once more, now, and report the receiver’s answer',
+    description:
+      'For a delivery that succeeded or failed: the same event id and payload (with this attempt’s timestamp, as every attempt has), signed with the current secret, sent once as the delivery’s next attempt (no retries). A 2xx answer makes the delivery succeeded; a failed redelivery leaves it as it was, with the attempt recorded. A receiver answering 410 Gone disables the webhook, as for any delivery. Counted with tests: at most 10 tests and redeliveries per minute per user (429 RATE_LIMIT_EXCEEDED with Retry-After).',
+    response: {
+      status: 200,
+      description: 'Outcome of the redelivery',
+      schema: WebhookTestResultSchema,
+      example: WEBHOOK_TEST_RESULT_EXAMPLE,
+    },
+    errors: {
+      ...ERRORS,
+      400: BAD_ID,
+      404: errorResponse(
+        'not_found: unknown, deleted or another user’s webhook, or a delivery that is not one of its deliveries (indistinguishable).',
+        ['not_found'],
+      ),
+      409: errorResponse(
+        'conflict: the delivery is still pending; its next attempt comes on its schedule (next_attempt_at).',
+        ['conflict'],
+      ),
+      429: errorResponse(
+        'RATE_LIMIT_EXCEEDED: more than 10 tests and redeliveries in a minute; see Retry-After.',
+        ['RATE_LIMIT_EXCEEDED'],
+        RETRY_AFTER,
+      ),
+    },
+  }),
+  accessTokenRoute({
+    ...management,
     method: 'delete',
     path: `${WEBHOOKS_BASE}/:id`,
     operation: DeleteWebhookDocument,
@@ -196,7 +238,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
     operationId: 'testWebhook',
     summary: 'Send a synthetic webhook.test event now and report the receiver’s answer',
     description:
-      'Sent once, without retries. A receiver that does not answer still gives 200, with success false and error set. At most 10 tests per minute per user, however they are asked for (REST or GraphQL; 429 RATE_LIMIT_EXCEEDED with Retry-After).',
+      'Sent once, without retries. A receiver that does not answer still gives 200, with success false and error set. At most 10 tests and redeliveries per minute per user, however they are asked for (REST or GraphQL; 429 RATE_LIMIT_EXCEEDED with Retry-After).',
     response: {
       status: 200,
       description: 'Outcome of the test delivery',
@@ -208,7 +250,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
       400: BAD_ID,
       404: NOT_FOUND,
       429: errorResponse(
-        'RATE_LIMIT_EXCEEDED: more than 10 tests in a minute; see Retry-After.',
+        'RATE_LIMIT_EXCEEDED: more than 10 tests and redeliveries in a minute; see Retry-After.',
         ['RATE_LIMIT_EXCEEDED'],
         RETRY_AFTER,
       ),

@@ -38,7 +38,19 @@ export const tooManyWebhooks = (limit: number) =>
 export const tooManyTests = (limit: number, retryAfterSeconds: number) =>
   new AppError({
     code: 'RATE_LIMIT_EXCEEDED',
-    message: `Webhook tests are limited to ${limit} per minute; retry in ${retryAfterSeconds} seconds`,
+    message: `Webhook tests and redeliveries are limited to ${limit} per minute; retry in ${retryAfterSeconds} seconds`,
     status: 429,
     details: { retryAfterSeconds },
+  });
+
+/** A delivery of another webhook, or none: the same answer. */
+export const deliveryNotFound = () => notFound('Delivery');
+
+/** A pending delivery is attempted on its schedule; a redelivery would race it. */
+export const deliveryPending = () =>
+  new AppError({
+    code: 'conflict',
+    message:
+      'The delivery is still pending: its next attempt is on its schedule (next_attempt_at); redeliver it once it has succeeded or failed',
+    status: 409,
   });

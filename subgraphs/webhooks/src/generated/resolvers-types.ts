@@ -34,6 +34,12 @@ export type Mutation = {
   createWebhook: WebhookWithSecret;
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
+  /**
+   * Sends a succeeded or failed delivery once more, now (same event id and payload, signed with the
+   * current secret), as its next attempt, and reports the receiver's answer. NOT_FOUND for another
+   * webhook's delivery; CONFLICT while it is pending; counted with tests (10 a minute per user).
+   */
+  redeliverWebhookDelivery: WebhookTestResult;
   /** Replaces the signing secret; the old one stops validating at once. */
   rotateWebhookSecret: WebhookWithSecret;
   /** Sends a synthetic webhook.test event now and reports the receiver's answer. */
@@ -48,6 +54,12 @@ export type MutationCreateWebhookArgs = {
 
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverWebhookDeliveryArgs = {
+  deliveryId: Scalars['ID']['input'];
+  webhookId: Scalars['ID']['input'];
 };
 
 
@@ -166,6 +178,7 @@ export type WebhookStatus =
   | 'DISABLED'
   | 'REVOKED';
 
+/** The outcome of one attempt sent on request: a test or a redelivery. */
 export type WebhookTestResult = {
   __typename?: 'WebhookTestResult';
   deliveryId: Scalars['ID']['output'];
@@ -307,6 +320,7 @@ export type ResolversParentTypes = {
 export type MutationResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createWebhook?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   deleteWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
+  redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   testWebhook?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'id'>>;
 };

@@ -15,6 +15,11 @@ export const Mutation: MutationResolvers = {
     return ctx.deps.deliveries.sendTest(webhook);
   },
 
+  redeliverWebhookDelivery: async (_, { webhookId, deliveryId }, ctx) => {
+    const webhook = await ctx.deps.webhooks.getOwned(managingUser(ctx.identity), webhookId);
+    return ctx.deps.deliveries.redeliver(webhook, deliveryId);
+  },
+
   rotateWebhookSecret: (_, { id }, ctx) => ctx.deps.webhooks.rotate(managingUser(ctx.identity), id),
 
   deleteWebhook: async (_, { id }, ctx) => {

@@ -6,6 +6,7 @@ import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
 import type { AttemptOutcome, HttpSender } from '../delivery/http-sender';
 import { toDeliveryView } from './delivery-log';
+import { deliveryNotFound, deliveryPending } from '../errors';
 import type { WebhooksModels } from '../models';
 import type { TestRateLimiter } from './test-rate-limiter';
 import type { WebhookService, WebhookView } from './webhook.service';
@@ -316,6 +317,49 @@ export class DeliveryService {
       test: true,
     });
     return { ...outcome, deliveryId, eventId: event.id, success: isSuccess(outcome.statusCode) };
+  }
+
+  /**
+   * Sends a delivery of `webhook` once more, now: the same event id and payload, signed with the
+   * current secret, as its next attempt; reports the receiver's answer. Succeeded or failed
+   * deliveries only (a pending one is attempted on its schedule: 409). Counted with tests.
+   */
+  async redeliver(webhook: WebhookView, deliveryId: string): Promise<TestResult> {
+    const delivery = await this.models.WebhookDelivery.findById(deliveryId).lean();
+    if (!delivery || delivery.webhookId !== webhook.id) throw deliveryNotFound();
+    if (delivery.status === 'pending') throw deliveryPending();
+    await this.testLimiter.consume(webhook.userId);
+    const target = await this.webhooks.forDelivery(webhook.id);
+    const event = delivery.event as StoredEvent;
+    const attempt = lastAttempt(delivery.attempts) + 1;
+    const at = new Date();
+    const outcome: AttemptOutcome = target?.secret
+      ? await this.sender.send(
+          webhook.url,
+          buildSignedRequest(
+            event,
+            { id: deliveryId, webhookId: webhook.id, attempt },
+            target.secret,
+          ),
+        )
+      : target
+        ? this.unreadableSecret(webhook.id)
+        : notSent('webhook is disabled');
+    const success = isSuccess(outcome.statusCode);
+    if (outcome.statusCode === 410)
+      await this.webhooks.disable(webhook.id, 'The receiver answered 410 Gone');
+    await this.models.WebhookDelivery.updateOne(
+      { _id: deliveryId, status: { $ne: 'pending' } },
+      {
+        $push: { attempts: toRecord(attempt, at, outcome) },
+        ...(success ? { $set: { status: 'succeeded' } } : {}),
+      },
+    );
+    this.logger.info(
+      { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error },
+      'webhook redelivery',
+    );
+    return { ...outcome, deliveryId, eventId: event.id, success };
   }
 
   private unreadableSecret(webhookId: string): AttemptOutcome {

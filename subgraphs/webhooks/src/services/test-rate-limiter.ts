@@ -2,7 +2,7 @@ import type { RedisClient } from '../../../../common/platform/redis';
 import { perMinuteLimit } from '../../../../common/platform/per-minute-limit';
 import { tooManyTests } from '../errors';
 
-/** Synthetic deliveries one user may trigger per minute. */
+/** Tests and redeliveries (each sent at once, on request) one user may ask for per minute. */
 export const TESTS_PER_MINUTE = 10;
 
 /**
@@ -18,7 +18,9 @@ export class TestRateLimiter {
     this.take = perMinuteLimit(redis, `${redisKeyPrefix}rl:webhook-test`, TESTS_PER_MINUTE);
   }
 
-  /** Counts one test of `userId`; 429 RATE_LIMIT_EXCEEDED once the minute's tests are used. */
+  /**
+   * Counts one test or redelivery of `userId`; 429 RATE_LIMIT_EXCEEDED once the minute's are used.
+   */
   async consume(userId: string): Promise<void> {
     const wait = await this.take(userId);
     if (wait !== null) throw tooManyTests(TESTS_PER_MINUTE, wait);
