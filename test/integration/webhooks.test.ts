@@ -631,6 +631,99 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
     });
   });
 
+  describe('POST /v1/cli/mutate/webhooks/{id}/recover', () => {
+    type Listed = {
+      deliveries: Array<{
+        id: string;
+        event_id: string;
+        status: string;
+        created_at: string;
+        attempts: unknown[];
+      }>;
+    };
+    const recover = (webhookId: string, token: string, body: unknown) =>
+      call<Envelope<{ queued: number }>>('POST', `/${webhookId}/recover`, token, body);
+    const eventIdsOf = (requests: Array<{ rawBody: Buffer }>) =>
+      requests.map((r) => (JSON.parse(r.rawBody.toString()) as { id: string }).id).sort();
+
+    it('HOOK-8: when failed deliveries are recovered since an instant, then each one created since then is attempted once more with the same event id, and one failing again stays failed without retries', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 500 });
+      const before = await publish('api_key.expired', userId, { key_id: 'old' });
+      await receiver.waitForRequests(4);
+      await settled(webhook.id);
+      const first = await call<Envelope<Listed>>('GET', `/${webhook.id}/deliveries`, token);
+      const cutoff = Date.parse(first.body.data.deliveries[0]!.created_at) + 1;
+      await waitFor(async () => Date.now() > cutoff);
+      const [a, b] = [
+        await publish('api_key.expired', userId, { key_id: 'a' }),
+        await publish('api_key.expired', userId, { key_id: 'b' }),
+      ];
+      await receiver.waitForRequests(12);
+      await settled(webhook.id);
+      receiver.respondWith((request) =>
+        (JSON.parse(request.rawBody.toString()) as { id: string }).id === b!.id
+          ? { status: 503 }
+          : { status: 200 },
+      );
+      const since = new Date(cutoff).toISOString();
+
+      const recovered = await recover(webhook.id, token, { since });
+
+      expect(recovered.status).toBe(202);
+      expect(recovered.body.data).toEqual({ queued: 2 });
+      await receiver.waitForRequests(14);
+      await settled(webhook.id);
+      expect(eventIdsOf(receiver.requests.slice(12))).toEqual([a!.id, b!.id].sort());
+      const listed = await call<Envelope<Listed>>('GET', `/${webhook.id}/deliveries`, token);
+      const of = (eventId: string) =>
+        listed.body.data.deliveries.find((d) => d.event_id === eventId)!;
+      expect([of(before.id).status, of(before.id).attempts.length]).toEqual(['failed', 4]);
+      expect([of(a!.id).status, of(a!.id).attempts.length]).toEqual(['succeeded', 5]);
+      expect([of(b!.id).status, of(b!.id).attempts.length]).toEqual(['failed', 5]);
+
+      // Asked again: only what is failed now, once more.
+      const again = await recover(webhook.id, token, { since });
+      expect(again.body.data).toEqual({ queued: 1 });
+      await receiver.waitForRequests(15);
+      await settled(webhook.id);
+      expect(eventIdsOf(receiver.requests.slice(14))).toEqual([b!.id]);
+    });
+
+    it('HOOK-10: when the body is bad, then 400; another user’s webhook is 404; a disabled webhook is 409', async () => {
+      const owner = await userWithToken(stack);
+      const intruder = await userWithToken(stack);
+      const webhook = await create(owner.token, { url: receiver.url });
+      for (const body of [
+        {},
+        { since: 'yesterday' },
+        { since: '2026-11-28T00:00:00' },
+        { since: '2026-11-28T00:00:00Z', until: 'x' },
+      ]) {
+        const response = await call<ErrorBody>('POST', `/${webhook.id}/recover`, owner.token, body);
+        expect([JSON.stringify(body), response.status, response.body.error.code]).toEqual([
+          JSON.stringify(body),
+          400,
+          'invalid_parameters',
+        ]);
+      }
+      const notOwned = await call<ErrorBody>('POST', `/${webhook.id}/recover`, intruder.token, {
+        since: '2026-11-28T00:00:00Z',
+      });
+      expect(notOwned.status).toBe(404);
+      receiver.respondWith({ status: 410 });
+      await publish('api_key.created', owner.userId, { key_id: 'gone' });
+      await receiver.waitForRequests(1);
+      await settled(webhook.id);
+      const disabled = await call<ErrorBody>('POST', `/${webhook.id}/recover`, owner.token, {
+        since: '2026-11-28T00:00:00Z',
+      });
+      expect(disabled.status).toBe(409);
+      expect(disabled.body.error.code).toBe('conflict');
+    });
+  });
+
   describe('POST /v1/cli/mutate/webhooks/{id}/rotate', () => {
     it('HOOK-4: when rotated, then a new secret is returned once and from then on only it validates', async () => {
       const { token } = await userWithToken(stack);

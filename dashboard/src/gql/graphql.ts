@@ -309,6 +309,12 @@ export type Mutation = {
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
   /**
+   * Queues once more every failed delivery of the webhook (tests aside) created at or after `since`
+   * (an ISO 8601 instant): one more attempt each, now (a failed delivery has used its attempts).
+   * CONFLICT for a disabled webhook.
+   */
+  recoverWebhookDeliveries: WebhookRecovery;
+  /**
    * Sends a succeeded or failed delivery once more, now (same event id and payload, signed with the
    * current secret), as its next attempt, and reports the receiver's answer. NOT_FOUND for another
    * webhook's delivery; CONFLICT while it is pending; counted with tests (10 a minute per user).
@@ -357,6 +363,12 @@ export type MutationDeleteGoalArgs = {
 
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRecoverWebhookDeliveriesArgs = {
+  since: Scalars['String']['input'];
+  webhookId: Scalars['ID']['input'];
 };
 
 
@@ -682,6 +694,13 @@ export type WebhookDeliveryStatus =
   | 'FAILED'
   | 'PENDING'
   | 'SUCCEEDED';
+
+/** What a recovery queued. */
+export type WebhookRecovery = {
+  __typename?: 'WebhookRecovery';
+  /** Failed deliveries queued for one more attempt. */
+  queued: Scalars['Int']['output'];
+};
 
 export type WebhookStatus =
   | 'ACTIVE'

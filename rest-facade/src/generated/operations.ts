@@ -352,6 +352,13 @@ export type ListWebsitesQuery = {
   }>;
 };
 
+export type RecoverWebhookDeliveriesMutationVariables = Exact<{
+  webhookId: Scalars['ID']['input'];
+  since: Scalars['String']['input'];
+}>;
+
+export type RecoverWebhookDeliveriesMutation = { recoverWebhookDeliveries: { queued: number } };
+
 export type RedeliverWebhookDeliveryMutationVariables = Exact<{
   webhookId: Scalars['ID']['input'];
   deliveryId: Scalars['ID']['input'];
@@ -1765,6 +1772,62 @@ export const ListWebsitesDocument = {
     },
   ],
 } as unknown as DocumentNode<ListWebsitesQuery, ListWebsitesQueryVariables>;
+export const RecoverWebhookDeliveriesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RecoverWebhookDeliveries' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'webhookId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'recoverWebhookDeliveries' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'webhookId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'webhookId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'since' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'queued' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  RecoverWebhookDeliveriesMutation,
+  RecoverWebhookDeliveriesMutationVariables
+>;
 export const RedeliverWebhookDeliveryDocument = {
   kind: 'Document',
   definitions: [

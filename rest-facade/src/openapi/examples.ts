@@ -328,6 +328,9 @@ export const WEBHOOK_DELIVERY_PAGE_EXAMPLE = {
   next_starting_after: 'dlv_9a1b2c3d4e5f60718293a4b5c6d7e8f9',
 };
 
+export const RECOVER_REQUEST_EXAMPLE = { since: '2026-11-27T00:00:00Z' };
+export const RECOVERY_EXAMPLE = { queued: 12 };
+
 export const ROTATED_SECRET_EXAMPLE = {
   id: WEBHOOK_ID,
   secret: 'whsec_Qp7Ls2Dk9Xw4Rb1Vn8Mz3Hy6Tc0Fj5Ga2Ke7Wu9Io1P',

@@ -4,6 +4,7 @@ import {
   CreateWebhookDocument,
   DeleteWebhookDocument,
   ListWebhooksDocument,
+  RecoverWebhookDeliveriesDocument,
   RedeliverWebhookDeliveryDocument,
   RotateWebhookSecretDocument,
   TestWebhookDocument,
@@ -11,6 +12,8 @@ import {
 } from '../generated/operations';
 import {
   CREATE_WEBHOOK_REQUEST_EXAMPLE,
+  RECOVER_REQUEST_EXAMPLE,
+  RECOVERY_EXAMPLE,
   ROTATED_SECRET_EXAMPLE,
   WEBHOOK_EXAMPLE,
   WEBHOOK_DELIVERY_PAGE_EXAMPLE,
@@ -29,9 +32,11 @@ import { errorResponse, METHOD_NOT_ALLOWED, RETRY_AFTER, WWW_AUTHENTICATE } from
 import { accessTokenRoute, type AccessTokenRoute } from './route';
 import {
   createWebhookBody,
+  recoverBody,
   RotatedSecretSchema,
   WebhookDeliveryPageSchema,
   WebhookListSchema,
+  WebhookRecoverySchema,
   WebhookTestResultSchema,
   WebhookWithSecretSchema,
 } from './webhooks.schema';
@@ -208,6 +213,51 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
         'RATE_LIMIT_EXCEEDED: more than 10 tests and redeliveries in a minute; see Retry-After.',
         ['RATE_LIMIT_EXCEEDED'],
         RETRY_AFTER,
+      ),
+    },
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'post',
+    path: `${WEBHOOKS_BASE}/:id/recover`,
+    operation: RecoverWebhookDeliveriesDocument,
+    params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
+    body: {
+      schema: recoverBody,
+      component: 'RecoverWebhookRequest',
+      mediaTypes: ['application/json'],
+      example: RECOVER_REQUEST_EXAMPLE,
+      limit: '1kb',
+    },
+    invalidBody: 'The body must be {"since": an ISO 8601 instant with a time zone}',
+    variables: (req, { since }) => ({ webhookId: param(req, 'id'), since }),
+    present: (data) => data.recoverWebhookDeliveries,
+    operationId: 'recoverWebhookDeliveries',
+    summary: 'Attempt once more every failed delivery since an instant',
+    description:
+      'Queues every failed delivery of the webhook created at or after since (test deliveries aside) for one more attempt, now: the same event id and payload, signed with the current secret. A failed delivery has used its attempts, so that one is its last whatever its outcome (unless the platform’s number of attempts was raised since). A delivery queued so is pending until that attempt, so recovering twice meanwhile attempts it once. Follow the outcome with the deliveries list. A disabled webhook is 409.',
+    response: {
+      status: 202,
+      description: 'How many deliveries were queued',
+      schema: WebhookRecoverySchema,
+      example: RECOVERY_EXAMPLE,
+    },
+    errors: {
+      ...ERRORS,
+      400: errorResponse(
+        'invalid_json or invalid_parameters: the body is not {"since": an ISO 8601 instant with a time zone}, or the id is not valid percent-encoding.',
+        ['invalid_json', 'invalid_parameters'],
+      ),
+      404: NOT_FOUND,
+      409: errorResponse(
+        'conflict: the webhook is disabled (its receiver answered 410 Gone): nothing can be delivered to it.',
+        ['conflict'],
+      ),
+      413: errorResponse('payload_too_large: the body exceeds 1 KiB.', ['payload_too_large']),
+      415: errorResponse(
+        'unsupported_media_type: the body is not application/json, or is in a Content-Encoding or charset the server does not read.',
+        ['unsupported_media_type'],
       ),
     },
   }),

@@ -123,3 +123,19 @@ export const WebhookDeliveryPageSchema = z.strictObject({
     description: 'The id to pass as starting_after for the next page; null when has_more is false.',
   }),
 });
+
+/** The body of POST /v1/cli/mutate/webhooks/{id}/recover. */
+export const recoverBody = z.strictObject({
+  since: z.iso.datetime({ offset: true }).meta({
+    description:
+      'Every failed delivery created at or after this instant (ISO 8601 with a time zone) is attempted once more.',
+  }),
+});
+
+export const WebhookRecoverySchema = z.strictObject({
+  queued: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: 'Failed deliveries queued for one more attempt each.' }),
+});

@@ -54,3 +54,12 @@ export const deliveryPending = () =>
       'The delivery is still pending: its next attempt is on its schedule (next_attempt_at); redeliver it once it has succeeded or failed',
     status: 409,
   });
+
+/** A disabled webhook gets nothing (it answered 410 Gone): recovering would cancel what it queues. */
+export const webhookNotActive = () =>
+  new AppError({
+    code: 'conflict',
+    message:
+      'The webhook is disabled (its receiver answered 410 Gone): nothing can be delivered to it',
+    status: 409,
+  });

@@ -35,6 +35,12 @@ export type Mutation = {
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
   /**
+   * Queues once more every failed delivery of the webhook (tests aside) created at or after `since`
+   * (an ISO 8601 instant): one more attempt each, now (a failed delivery has used its attempts).
+   * CONFLICT for a disabled webhook.
+   */
+  recoverWebhookDeliveries: WebhookRecovery;
+  /**
    * Sends a succeeded or failed delivery once more, now (same event id and payload, signed with the
    * current secret), as its next attempt, and reports the receiver's answer. NOT_FOUND for another
    * webhook's delivery; CONFLICT while it is pending; counted with tests (10 a minute per user).
@@ -54,6 +60,12 @@ export type MutationCreateWebhookArgs = {
 
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRecoverWebhookDeliveriesArgs = {
+  since: Scalars['String']['input'];
+  webhookId: Scalars['ID']['input'];
 };
 
 
@@ -171,6 +183,13 @@ export type WebhookDeliveryStatus =
   | 'FAILED'
   | 'PENDING'
   | 'SUCCEEDED';
+
+/** What a recovery queued. */
+export type WebhookRecovery = {
+  __typename?: 'WebhookRecovery';
+  /** Failed deliveries queued for one more attempt. */
+  queued: Scalars['Int']['output'];
+};
 
 export type WebhookStatus =
   | 'ACTIVE'
@@ -294,6 +313,7 @@ export type ResolversTypes = {
   WebhookDeliveryAttempt: ResolverTypeWrapper<AttemptView>;
   WebhookDeliveryPage: ResolverTypeWrapper<Omit<WebhookDeliveryPage, 'deliveries'> & { deliveries: Array<ResolversTypes['WebhookDelivery']> }>;
   WebhookDeliveryStatus: WebhookDeliveryStatus;
+  WebhookRecovery: ResolverTypeWrapper<WebhookRecovery>;
   WebhookStatus: WebhookStatus;
   WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
   WebhookWithSecret: ResolverTypeWrapper<Omit<WebhookWithSecret, 'webhook'> & { webhook: ResolversTypes['Webhook'] }>;
@@ -313,6 +333,7 @@ export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   WebhookDeliveryAttempt: AttemptView;
   WebhookDeliveryPage: Omit<WebhookDeliveryPage, 'deliveries'> & { deliveries: Array<ResolversParentTypes['WebhookDelivery']> };
+  WebhookRecovery: WebhookRecovery;
   WebhookTestResult: WebhookTestResult;
   WebhookWithSecret: Omit<WebhookWithSecret, 'webhook'> & { webhook: ResolversParentTypes['Webhook'] };
 };
@@ -320,6 +341,7 @@ export type ResolversParentTypes = {
 export type MutationResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createWebhook?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   deleteWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
+  recoverWebhookDeliveries?: Resolver<ResolversTypes['WebhookRecovery'], ParentType, ContextType, RequireFields<MutationRecoverWebhookDeliveriesArgs, 'since' | 'webhookId'>>;
   redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   testWebhook?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'id'>>;
@@ -381,6 +403,11 @@ export type WebhookDeliveryPageResolvers<ContextType = WebhooksContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type WebhookRecoveryResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookRecovery'] = ResolversParentTypes['WebhookRecovery']> = {
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type WebhookTestResultResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookTestResult'] = ResolversParentTypes['WebhookTestResult']> = {
   deliveryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -407,6 +434,7 @@ export type Resolvers<ContextType = WebhooksContext> = {
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
   WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
+  WebhookRecovery?: WebhookRecoveryResolvers<ContextType>;
   WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
   WebhookWithSecret?: WebhookWithSecretResolvers<ContextType>;
 };

@@ -1,3 +1,4 @@
+import { badInput } from '../../../../common/platform/errors';
 import type { MutationResolvers } from '../generated/resolvers-types';
 import { managingUser } from './caller';
 
@@ -18,6 +19,14 @@ export const Mutation: MutationResolvers = {
   redeliverWebhookDelivery: async (_, { webhookId, deliveryId }, ctx) => {
     const webhook = await ctx.deps.webhooks.getOwned(managingUser(ctx.identity), webhookId);
     return ctx.deps.deliveries.redeliver(webhook, deliveryId);
+  },
+
+  recoverWebhookDeliveries: async (_, { webhookId, since }, ctx) => {
+    const webhook = await ctx.deps.webhooks.getOwned(managingUser(ctx.identity), webhookId);
+    const from = new Date(since);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(since) || Number.isNaN(from.getTime()))
+      throw badInput(`since: not an ISO 8601 instant (${since})`);
+    return { queued: await ctx.deps.deliveries.recover(webhook, from) };
   },
 
   rotateWebhookSecret: (_, { id }, ctx) => ctx.deps.webhooks.rotate(managingUser(ctx.identity), id),

@@ -6,7 +6,7 @@ import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
 import type { AttemptOutcome, HttpSender } from '../delivery/http-sender';
 import { toDeliveryView } from './delivery-log';
-import { deliveryNotFound, deliveryPending } from '../errors';
+import { deliveryNotFound, deliveryPending, webhookNotActive } from '../errors';
 import type { WebhooksModels } from '../models';
 import type { TestRateLimiter } from './test-rate-limiter';
 import type { WebhookService, WebhookView } from './webhook.service';
@@ -360,6 +360,43 @@ export class DeliveryService {
       'webhook redelivery',
     );
     return { ...outcome, deliveryId, eventId: event.id, success };
+  }
+
+  /**
+   * Queues once more every failed delivery of `webhook` (tests aside) created at or after
+   * `since`: one attempt each, now, as its next attempt. A failed delivery of an active webhook
+   * has used its attempts (a 410 disables the webhook), so that attempt is its last whatever its
+   * outcome (unless WEBHOOK_MAX_ATTEMPTS was raised since: then it gets the difference). A
+   * delivery queued again is pending, not failed, so asking twice meanwhile queues it once.
+   * Returns how many were queued.
+   */
+  async recover(webhook: WebhookView, since: Date): Promise<number> {
+    if (webhook.status !== 'active') throw webhookNotActive();
+    const failed = this.models.WebhookDelivery.find(
+      { webhookId: webhook.id, status: 'failed', test: false, createdAt: { $gte: since } },
+      { attempts: 1 },
+    )
+      .lean()
+      .cursor();
+    let queued = 0;
+    for await (const delivery of failed) {
+      const attempt = lastAttempt(delivery.attempts) + 1;
+      const updated = await this.models.WebhookDelivery.updateOne(
+        { _id: delivery._id, status: 'failed' },
+        { $set: { status: 'pending', nextAttemptAt: new Date() } },
+      );
+      if (updated.modifiedCount !== 1) continue;
+      await this.scheduler.schedule(
+        { deliveryId: String(delivery._id), webhookId: webhook.id, attempt },
+        0,
+      );
+      queued += 1;
+    }
+    this.logger.info(
+      { webhookId: webhook.id, since, queued },
+      'failed webhook deliveries recovered',
+    );
+    return queued;
   }
 
   private unreadableSecret(webhookId: string): AttemptOutcome {
