@@ -1,4 +1,8 @@
 import { createHmac } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { EVENT_CATALOGUE } from '../../common/contracts/event-catalogue';
+import type { EventType } from '../../common/contracts/platform-events';
 import { buildAccessToken, buildAccount, buildApiKey } from '../support/factories';
 import { http } from '../support/http';
 import { startStack, type Stack } from '../support/stack';
@@ -73,5 +77,11 @@ describe('platform events reach the owner’s webhooks end to end', () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(5);
     const keyEvents = events.filter((e) => e.type.startsWith('api_key.'));
     for (const event of keyEvents) expect(event.data).toMatchObject({ key_id: apiKey.id });
+    // Each event's data is what the catalogue (GET …/webhooks/event-types) says of its type.
+    const ajv = addFormats(new Ajv2020({ allErrors: true }));
+    for (const event of events) {
+      const valid = ajv.validate(EVENT_CATALOGUE[event.type as EventType].schema, event.data);
+      expect([event.type, valid, ajv.errors ?? null]).toEqual([event.type, true, null]);
+    }
   });
 });

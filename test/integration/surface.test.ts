@@ -76,6 +76,7 @@ describe('the API surface', () => {
     const auth = { authorization: `Bearer ${token}` };
     const list = await http(base, { headers: auth });
     expect(list.status).toBe(200);
+    expect((await http(`${base}/event-types`, { headers: auth })).status).toBe(200);
     const unknown = '000000000000000000000000';
     for (const [method, path] of [
       ['GET', `/${unknown}/deliveries`],
@@ -107,6 +108,7 @@ describe('the API surface', () => {
     ['PUT', '', 'GET, HEAD, POST'],
     ['PATCH', '/000000000000000000000000', 'DELETE'],
     ['POST', '/000000000000000000000000/deliveries', 'GET, HEAD'],
+    ['POST', '/event-types', 'GET, HEAD'],
   ])(
     'SURF-3: when %s is sent to a webhook-management path, then 405 with an Allow header, as documented',
     async (method, path, allowed) => {

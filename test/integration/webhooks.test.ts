@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { EVENT_CATALOGUE } from '../../common/contracts/event-catalogue';
 import {
   buildEvent,
+  EVENT_TYPES,
   platformEventStream,
   publishPlatformEvent,
   type EventType,
@@ -380,6 +382,34 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         response_body: '',
       });
       expect(response.body.data.error).toEqual(expect.any(String));
+    });
+  });
+
+  describe('GET /v1/cli/mutate/webhooks/event-types', () => {
+    it('HOOK-10: when the catalogue is asked for, then every event type comes with its description, whether it can be subscribed to, and the JSON Schema of its data', async () => {
+      const { token } = await userWithToken(stack);
+
+      const response = await call<
+        Envelope<{
+          event_types: Array<{
+            type: EventType;
+            description: string;
+            subscribable: boolean;
+            schema: unknown;
+          }>;
+        }>
+      >('GET', '/event-types', token);
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.event_types).toEqual(
+        EVENT_TYPES.map((type) => ({
+          type,
+          description: EVENT_CATALOGUE[type].description,
+          subscribable: type !== 'webhook.test',
+          schema: EVENT_CATALOGUE[type].schema,
+        })),
+      );
+      expect((await call<ErrorBody>('GET', '/event-types', null)).status).toBe(401);
     });
   });
 

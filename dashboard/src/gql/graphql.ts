@@ -464,6 +464,8 @@ export type Query = {
    * `startingAfter` is the last delivery id of the previous page.
    */
   webhookDeliveries: WebhookDeliveryPage;
+  /** Every event type, with what its data holds. */
+  webhookEventCatalogue: Array<WebhookEventType>;
   /** Event types a webhook may subscribe to. */
   webhookEventTypes: Array<Scalars['String']['output']>;
   website?: Maybe<Website>;
@@ -694,6 +696,17 @@ export type WebhookDeliveryStatus =
   | 'FAILED'
   | 'PENDING'
   | 'SUCCEEDED';
+
+/** An event type of the catalogue. */
+export type WebhookEventType = {
+  __typename?: 'WebhookEventType';
+  description: Scalars['String']['output'];
+  /** The JSON Schema (2020-12) of the event's data, as JSON text. */
+  schema: Scalars['String']['output'];
+  /** False for webhook.test, sent on request only. */
+  subscribable: Scalars['Boolean']['output'];
+  type: Scalars['String']['output'];
+};
 
 /** What a recovery queued. */
 export type WebhookRecovery = {

@@ -500,6 +500,17 @@ export type WebhookDeliveriesQuery = {
   };
 };
 
+export type WebhookEventCatalogueQueryVariables = Exact<{ [key: string]: never }>;
+
+export type WebhookEventCatalogueQuery = {
+  webhookEventCatalogue: Array<{
+    type: string;
+    description: string;
+    subscribable: boolean;
+    schema: string;
+  }>;
+};
+
 export type WebsiteByTrackingCodeQueryVariables = Exact<{
   trackingCode: Scalars['String']['input'];
 }>;
@@ -2410,6 +2421,34 @@ export const WebhookDeliveriesDocument = {
     },
   ],
 } as unknown as DocumentNode<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const WebhookEventCatalogueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'WebhookEventCatalogue' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'webhookEventCatalogue' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'subscribable' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'schema' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<WebhookEventCatalogueQuery, WebhookEventCatalogueQueryVariables>;
 export const WebsiteByTrackingCodeDocument = {
   kind: 'Document',
   definitions: [

@@ -328,6 +328,26 @@ export const WEBHOOK_DELIVERY_PAGE_EXAMPLE = {
   next_starting_after: 'dlv_9a1b2c3d4e5f60718293a4b5c6d7e8f9',
 };
 
+export const EVENT_TYPES_EXAMPLE = {
+  event_types: [
+    {
+      type: 'api_key.expired',
+      description: 'The key has passed its expiration; requests with it now get 401 key_expired.',
+      subscribable: true,
+      schema: {
+        type: 'object',
+        required: ['key_id', 'name', 'prefix', 'expires_at'],
+        properties: {
+          key_id: { type: 'string' },
+          name: { type: 'string' },
+          prefix: { type: 'string' },
+          expires_at: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  ],
+};
+
 export const RECOVER_REQUEST_EXAMPLE = { since: '2026-11-27T00:00:00Z' };
 export const RECOVERY_EXAMPLE = { queued: 12 };
 

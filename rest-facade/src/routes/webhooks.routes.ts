@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CreateWebhookDocument,
   DeleteWebhookDocument,
+  WebhookEventCatalogueDocument,
   ListWebhooksDocument,
   RecoverWebhookDeliveriesDocument,
   RedeliverWebhookDeliveryDocument,
@@ -12,6 +13,7 @@ import {
 } from '../generated/operations';
 import {
   CREATE_WEBHOOK_REQUEST_EXAMPLE,
+  EVENT_TYPES_EXAMPLE,
   RECOVER_REQUEST_EXAMPLE,
   RECOVERY_EXAMPLE,
   ROTATED_SECRET_EXAMPLE,
@@ -35,6 +37,7 @@ import {
   recoverBody,
   RotatedSecretSchema,
   WebhookDeliveryPageSchema,
+  WebhookEventTypesSchema,
   WebhookListSchema,
   WebhookRecoverySchema,
   WebhookTestResultSchema,
@@ -147,6 +150,32 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
       description: 'The webhooks',
       schema: WebhookListSchema,
       example: { webhooks: [WEBHOOK_EXAMPLE] },
+    },
+    errors: ERRORS,
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'get',
+    path: `${WEBHOOKS_BASE}/event-types`,
+    operation: WebhookEventCatalogueDocument,
+    variables: () => ({}),
+    present: (data) => ({
+      event_types: data.webhookEventCatalogue.map((entry) => ({
+        type: entry.type,
+        description: entry.description,
+        subscribable: entry.subscribable,
+        schema: JSON.parse(entry.schema) as Record<string, unknown>,
+      })),
+    }),
+    operationId: 'listWebhookEventTypes',
+    summary: 'Every event type, with the JSON Schema of its data',
+    description:
+      'The catalogue of events a webhook may receive: each type, what it means, whether it can be subscribed to (webhook.test is sent on request only) and the JSON Schema (2020-12) of its data. The envelope every delivery shares is described in docs/webhooks.md.',
+    response: {
+      status: 200,
+      description: 'The event types',
+      schema: WebhookEventTypesSchema,
+      example: EVENT_TYPES_EXAMPLE,
     },
     errors: ERRORS,
   }),

@@ -139,3 +139,18 @@ export const WebhookRecoverySchema = z.strictObject({
     .min(0)
     .meta({ description: 'Failed deliveries queued for one more attempt each.' }),
 });
+
+export const WebhookEventTypesSchema = z.strictObject({
+  event_types: z.array(
+    z.strictObject({
+      type: z.enum(EVENT_TYPES),
+      description: z.string(),
+      subscribable: z
+        .boolean()
+        .meta({ description: 'false for webhook.test, which is sent on request only.' }),
+      schema: z
+        .record(z.string(), z.unknown())
+        .meta({ description: 'The JSON Schema (2020-12) of the event’s data.' }),
+    }),
+  ),
+});

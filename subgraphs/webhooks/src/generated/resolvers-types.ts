@@ -95,6 +95,8 @@ export type Query = {
    * `startingAfter` is the last delivery id of the previous page.
    */
   webhookDeliveries: WebhookDeliveryPage;
+  /** Every event type, with what its data holds. */
+  webhookEventCatalogue: Array<WebhookEventType>;
   /** Event types a webhook may subscribe to. */
   webhookEventTypes: Array<Scalars['String']['output']>;
 };
@@ -183,6 +185,17 @@ export type WebhookDeliveryStatus =
   | 'FAILED'
   | 'PENDING'
   | 'SUCCEEDED';
+
+/** An event type of the catalogue. */
+export type WebhookEventType = {
+  __typename?: 'WebhookEventType';
+  description: Scalars['String']['output'];
+  /** The JSON Schema (2020-12) of the event's data, as JSON text. */
+  schema: Scalars['String']['output'];
+  /** False for webhook.test, sent on request only. */
+  subscribable: Scalars['Boolean']['output'];
+  type: Scalars['String']['output'];
+};
 
 /** What a recovery queued. */
 export type WebhookRecovery = {
@@ -313,6 +326,7 @@ export type ResolversTypes = {
   WebhookDeliveryAttempt: ResolverTypeWrapper<AttemptView>;
   WebhookDeliveryPage: ResolverTypeWrapper<Omit<WebhookDeliveryPage, 'deliveries'> & { deliveries: Array<ResolversTypes['WebhookDelivery']> }>;
   WebhookDeliveryStatus: WebhookDeliveryStatus;
+  WebhookEventType: ResolverTypeWrapper<WebhookEventType>;
   WebhookRecovery: ResolverTypeWrapper<WebhookRecovery>;
   WebhookStatus: WebhookStatus;
   WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
@@ -333,6 +347,7 @@ export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   WebhookDeliveryAttempt: AttemptView;
   WebhookDeliveryPage: Omit<WebhookDeliveryPage, 'deliveries'> & { deliveries: Array<ResolversParentTypes['WebhookDelivery']> };
+  WebhookEventType: WebhookEventType;
   WebhookRecovery: WebhookRecovery;
   WebhookTestResult: WebhookTestResult;
   WebhookWithSecret: Omit<WebhookWithSecret, 'webhook'> & { webhook: ResolversParentTypes['Webhook'] };
@@ -350,6 +365,7 @@ export type MutationResolvers<ContextType = WebhooksContext, ParentType extends 
 export type QueryResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
   webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'limit' | 'webhookId'>>;
+  webhookEventCatalogue?: Resolver<Array<ResolversTypes['WebhookEventType']>, ParentType, ContextType>;
   webhookEventTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -403,6 +419,14 @@ export type WebhookDeliveryPageResolvers<ContextType = WebhooksContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type WebhookEventTypeResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookEventType'] = ResolversParentTypes['WebhookEventType']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscribable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type WebhookRecoveryResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookRecovery'] = ResolversParentTypes['WebhookRecovery']> = {
   queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -434,6 +458,7 @@ export type Resolvers<ContextType = WebhooksContext> = {
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
   WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
+  WebhookEventType?: WebhookEventTypeResolvers<ContextType>;
   WebhookRecovery?: WebhookRecoveryResolvers<ContextType>;
   WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
   WebhookWithSecret?: WebhookWithSecretResolvers<ContextType>;

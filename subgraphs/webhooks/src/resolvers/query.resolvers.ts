@@ -1,3 +1,5 @@
+import { EVENT_CATALOGUE } from '../../../../common/contracts/event-catalogue';
+import { EVENT_TYPES } from '../../../../common/contracts/platform-events';
 import { badInput } from '../../../../common/platform/errors';
 import type { QueryResolvers } from '../generated/resolvers-types';
 import { DELIVERY_PAGE } from '../services/delivery-log';
@@ -18,6 +20,13 @@ function instant(name: string, value: string | null | undefined): Date | null {
 export const Query: QueryResolvers = {
   myWebhooks: (_, __, ctx) => ctx.deps.webhooks.listForUser(managingUser(ctx.identity)),
   webhookEventTypes: () => [...SUBSCRIBABLE_EVENT_TYPES],
+  webhookEventCatalogue: () =>
+    EVENT_TYPES.map((type) => ({
+      type,
+      description: EVENT_CATALOGUE[type].description,
+      subscribable: SUBSCRIBABLE_EVENT_TYPES.includes(type),
+      schema: JSON.stringify(EVENT_CATALOGUE[type].schema),
+    })),
   webhookDeliveries: async (_, args, ctx) => {
     const userId = managingUser(ctx.identity);
     const limit = args.limit ?? DELIVERY_PAGE.defaultLimit;

@@ -1,0 +1,93 @@
+/**
+ * What each platform event type's `data` holds, as JSON Schema (2020-12): served at
+ * GET /v1/cli/mutate/webhooks/event-types and published in docs/webhooks.md ("Event
+ * catalogue"; test/unit/webhooks-event-catalogue.test.ts holds the two equal).
+ */
+import type { EventType } from './platform-events';
+
+export interface EventTypeEntry {
+  description: string;
+  /** The JSON Schema of the event's `data`. */
+  schema: Record<string, unknown>;
+}
+
+const keyFields = {
+  key_id: { type: 'string' },
+  name: { type: 'string' },
+} as const;
+
+const keyChange: EventTypeEntry = {
+  description:
+    'A key was created, regenerated (the old value stops working at once) or deleted in the dashboard.',
+  schema: {
+    type: 'object',
+    required: ['key_id', 'name', 'prefix', 'expires_at'],
+    properties: {
+      ...keyFields,
+      prefix: { type: 'string', description: 'First characters of the key (svc_…), never the key' },
+      expires_at: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'null: never expires',
+      },
+    },
+  },
+};
+
+export const EVENT_CATALOGUE: Readonly<Record<EventType, EventTypeEntry>> = {
+  'api_key.created': keyChange,
+  'api_key.regenerated': keyChange,
+  'api_key.deleted': keyChange,
+  'api_key.expiring': {
+    description:
+      'Sent 30, 7 and 1 days before a key expires, each at most once per key (a key found with less time left gets only the most urgent warning due).',
+    schema: {
+      type: 'object',
+      required: ['key_id', 'name', 'prefix', 'expires_at', 'days_before'],
+      properties: {
+        ...keyFields,
+        prefix: { type: 'string' },
+        expires_at: { type: 'string', format: 'date-time' },
+        days_before: { enum: [30, 7, 1] },
+      },
+    },
+  },
+  'api_key.expired': {
+    description: 'The key has passed its expiration; requests with it now get 401 key_expired.',
+    schema: {
+      type: 'object',
+      required: ['key_id', 'name', 'prefix', 'expires_at'],
+      properties: {
+        ...keyFields,
+        prefix: { type: 'string' },
+        expires_at: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+  'usage.threshold_reached': {
+    description:
+      "The organization's monthly External API usage reached 80 %, then 100 %, of its quota; each once per month and quota.",
+    schema: {
+      type: 'object',
+      required: ['percent', 'used', 'limit', 'resets_at'],
+      properties: {
+        percent: { enum: [80, 100] },
+        used: { type: 'integer', description: 'Requests counted this month' },
+        limit: { type: 'integer', description: 'Monthly quota' },
+        resets_at: {
+          type: 'string',
+          format: 'date-time',
+          description: 'First day of next month',
+        },
+      },
+    },
+  },
+  'webhook.test': {
+    description: 'Sent only by POST …/{id}/test; never subscribed to, never retried.',
+    schema: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' } },
+    },
+  },
+};
