@@ -83,6 +83,7 @@ describe('the API surface', () => {
       ['POST', `/${unknown}/deliveries/dlv_unknown/redeliver`],
       ['POST', `/${unknown}/test`],
       ['POST', `/${unknown}/rotate`],
+      ['POST', `/${unknown}/enable`],
       ['DELETE', `/${unknown}`],
     ] as const) {
       const response = await http<{ error: { code: string } }>(`${base}${path}`, {

@@ -1017,6 +1017,59 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       ]);
     });
 
+    it('when a webhook disabled by a 410 is enabled, then it is active again, receives the next event, and what failed meanwhile can be recovered, once', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const intruder = await userWithToken(stack);
+      const webhook = await create(token, { url: receiver.url });
+      receiver.respondWith({ status: 410 });
+      const gone = await publish('api_key.created', userId, { key_id: 'g1' });
+      await receiver.waitForRequests(1);
+      await settled(webhook.id);
+      expect((await call<ErrorBody>('POST', `/${webhook.id}/enable`, intruder.token)).status).toBe(
+        404,
+      );
+
+      const enabled = await call<Envelope<WebhookData & { disabled_reason: string | null }>>(
+        'POST',
+        `/${webhook.id}/enable`,
+        token,
+      );
+
+      expect(enabled.status).toBe(200);
+      expect(enabled.body.data).toMatchObject({
+        id: webhook.id,
+        status: 'active',
+        disabled_reason: null,
+      });
+      receiver.respondWith({ status: 200 });
+      const next = await publish('api_key.created', userId, { key_id: 'g2' });
+      await receiver.waitForRequests(2);
+      await settled(webhook.id);
+      // The recovered delivery fails again: once, not retried (it had one attempt of four).
+      receiver.respondWith({ status: 500 });
+      const recovered = await call<Envelope<{ queued: number }>>(
+        'POST',
+        `/${webhook.id}/recover`,
+        token,
+        { since: new Date(Date.now() - 3_600_000).toISOString() },
+      );
+      expect(recovered.body.data).toEqual({ queued: 1 });
+      await receiver.waitForRequests(3);
+      await settled(webhook.id);
+      expect(receiver.requests.map((_, i) => receiver.json(i).id)).toEqual([
+        gone.id,
+        next.id,
+        gone.id,
+      ]);
+      const listed = await call<
+        Envelope<{ deliveries: Array<{ event_id: string; status: string; attempts: unknown[] }> }>
+      >('GET', `/${webhook.id}/deliveries`, token);
+      const recoveredDelivery = listed.body.data.deliveries.find((d) => d.event_id === gone.id)!;
+      expect([recoveredDelivery.status, recoveredDelivery.attempts.length]).toEqual(['failed', 2]);
+      const again = await call<Envelope<WebhookData>>('POST', `/${webhook.id}/enable`, token);
+      expect(again.body.data.status).toBe('active');
+    });
+
     it("when one user's receiver hangs with many deliveries queued, then another user's delivery still goes out at once", async () => {
       const flooded = await userWithToken(stack);
       const other = await userWithToken(stack);

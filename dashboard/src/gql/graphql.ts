@@ -309,8 +309,13 @@ export type Mutation = {
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
   /**
+   * Brings a disabled webhook back (active, its disabled reason cleared): deliveries resume with
+   * the next event. An active webhook is returned as it is.
+   */
+  enableWebhook: Webhook;
+  /**
    * Queues once more every failed delivery of the webhook (tests aside) created at or after `since`
-   * (an ISO 8601 instant): one more attempt each, now (a failed delivery has used its attempts).
+   * (an ISO 8601 instant): one more attempt each, now, final whatever its outcome.
    * CONFLICT for a disabled webhook.
    */
   recoverWebhookDeliveries: WebhookRecovery;
@@ -362,6 +367,11 @@ export type MutationDeleteGoalArgs = {
 
 
 export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnableWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 

@@ -262,6 +262,23 @@ export type DeleteWebhookMutationVariables = Exact<{
 
 export type DeleteWebhookMutation = { deleteWebhook: { id: string; status: WebhookStatus } };
 
+export type EnableWebhookMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+export type EnableWebhookMutation = {
+  enableWebhook: {
+    id: string;
+    url: string;
+    description: string | null;
+    eventTypes: Array<string>;
+    status: WebhookStatus;
+    disabledReason: string | null;
+    createdAt: string;
+    secretRotatedAt: string | null;
+  };
+};
+
 export type ErrorGroupsQueryVariables = Exact<{
   websiteId: Scalars['ID']['input'];
   range: AnalyticsRange;
@@ -1382,6 +1399,66 @@ export const DeleteWebhookDocument = {
     },
   ],
 } as unknown as DocumentNode<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
+export const EnableWebhookDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'EnableWebhook' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'enableWebhook' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'WebhookFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'WebhookFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Webhook' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<EnableWebhookMutation, EnableWebhookMutationVariables>;
 export const ErrorGroupsDocument = {
   kind: 'Document',
   definitions: [

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CreateWebhookDocument,
   DeleteWebhookDocument,
+  EnableWebhookDocument,
   WebhookEventCatalogueDocument,
   ListWebhooksDocument,
   RecoverWebhookDeliveriesDocument,
@@ -40,6 +41,7 @@ import {
   WebhookEventTypesSchema,
   WebhookListSchema,
   WebhookRecoverySchema,
+  WebhookSchema,
   WebhookTestResultSchema,
   WebhookWithSecretSchema,
 } from './webhooks.schema';
@@ -265,7 +267,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
     operationId: 'recoverWebhookDeliveries',
     summary: 'Attempt once more every failed delivery since an instant',
     description:
-      'Queues every failed delivery of the webhook created at or after since (test deliveries aside) for one more attempt, now: the same event id and payload, signed with the current secret. A failed delivery has used its attempts, so that one is its last whatever its outcome (unless the platform’s number of attempts was raised since). A delivery queued so is pending until that attempt, so recovering twice meanwhile attempts it once. Follow the outcome with the deliveries list. A disabled webhook is 409.',
+      'Queues every failed delivery of the webhook created at or after since (test deliveries aside) for one more attempt, now: the same event id and payload, signed with the current secret, final whatever its outcome (no retries). A delivery queued so is pending until that attempt, so recovering twice meanwhile attempts it once. Follow the outcome with the deliveries list. A disabled webhook is 409.',
     response: {
       status: 202,
       description: 'How many deliveries were queued',
@@ -289,6 +291,27 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
         ['unsupported_media_type'],
       ),
     },
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'post',
+    path: `${WEBHOOKS_BASE}/:id/enable`,
+    operation: EnableWebhookDocument,
+    params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
+    variables: byId,
+    present: (data) => presentWebhook(data.enableWebhook),
+    operationId: 'enableWebhook',
+    summary: 'Bring a disabled webhook back',
+    description:
+      'A webhook is disabled when its receiver answers 410 Gone to a delivery. Enabling makes it active again, its disabled_reason cleared: deliveries resume with the next event; what failed meanwhile can be sent again with POST …/{id}/recover. An active webhook is answered as it is.',
+    response: {
+      status: 200,
+      description: 'The webhook, active',
+      schema: WebhookSchema,
+      example: WEBHOOK_EXAMPLE,
+    },
+    errors: { ...ERRORS, 400: BAD_ID, 404: NOT_FOUND, 409: CONFLICT },
   }),
   accessTokenRoute({
     ...management,

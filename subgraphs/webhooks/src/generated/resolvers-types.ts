@@ -35,8 +35,13 @@ export type Mutation = {
   /** Revokes for good: nothing more is delivered, queued retries included. */
   deleteWebhook: Webhook;
   /**
+   * Brings a disabled webhook back (active, its disabled reason cleared): deliveries resume with
+   * the next event. An active webhook is returned as it is.
+   */
+  enableWebhook: Webhook;
+  /**
    * Queues once more every failed delivery of the webhook (tests aside) created at or after `since`
-   * (an ISO 8601 instant): one more attempt each, now (a failed delivery has used its attempts).
+   * (an ISO 8601 instant): one more attempt each, now, final whatever its outcome.
    * CONFLICT for a disabled webhook.
    */
   recoverWebhookDeliveries: WebhookRecovery;
@@ -59,6 +64,11 @@ export type MutationCreateWebhookArgs = {
 
 
 export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnableWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -356,6 +366,7 @@ export type ResolversParentTypes = {
 export type MutationResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createWebhook?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   deleteWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
+  enableWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationEnableWebhookArgs, 'id'>>;
   recoverWebhookDeliveries?: Resolver<ResolversTypes['WebhookRecovery'], ParentType, ContextType, RequireFields<MutationRecoverWebhookDeliveriesArgs, 'since' | 'webhookId'>>;
   redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;

@@ -60,6 +60,11 @@ const deliverySchema = new Schema(
     nextAttemptAt: { type: Date, default: null },
     /** Test deliveries are sent once, synchronously, and never retried. */
     test: { type: Boolean, default: false },
+    /**
+     * The attempt after which a failure is final, where it is not the configured number of
+     * attempts: a recovered delivery is attempted once (DeliveryService.recover).
+     */
+    finalAttempt: { type: Number, default: null },
   },
   { timestamps: true, minimize: false },
 );

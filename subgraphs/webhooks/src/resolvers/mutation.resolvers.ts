@@ -29,6 +29,8 @@ export const Mutation: MutationResolvers = {
     return { queued: await ctx.deps.deliveries.recover(webhook, from) };
   },
 
+  enableWebhook: (_, { id }, ctx) => ctx.deps.webhooks.enable(managingUser(ctx.identity), id),
+
   rotateWebhookSecret: (_, { id }, ctx) => ctx.deps.webhooks.rotate(managingUser(ctx.identity), id),
 
   deleteWebhook: async (_, { id }, ctx) => {

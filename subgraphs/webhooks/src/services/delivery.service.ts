@@ -185,7 +185,10 @@ export class DeliveryService {
           );
 
     const gone = outcome.statusCode === 410;
-    const final = isSuccess(outcome.statusCode) || gone || attempt >= this.settings.maxAttempts;
+    const final =
+      isSuccess(outcome.statusCode) ||
+      gone ||
+      attempt >= (delivery.finalAttempt ?? this.settings.maxAttempts);
     const status = isSuccess(outcome.statusCode) ? 'succeeded' : final ? 'failed' : 'pending';
     const honoursRetryAfter = outcome.statusCode === 429 || outcome.statusCode === 503;
     const delayMs = final
@@ -364,11 +367,9 @@ export class DeliveryService {
 
   /**
    * Queues once more every failed delivery of `webhook` (tests aside) created at or after
-   * `since`: one attempt each, now, as its next attempt. A failed delivery of an active webhook
-   * has used its attempts (a 410 disables the webhook), so that attempt is its last whatever its
-   * outcome (unless WEBHOOK_MAX_ATTEMPTS was raised since: then it gets the difference). A
-   * delivery queued again is pending, not failed, so asking twice meanwhile queues it once.
-   * Returns how many were queued.
+   * `since`: one attempt each, now, as its next attempt, final whatever its outcome (however
+   * many attempts it had: one that failed on a 410 had one). A delivery queued again is pending,
+   * not failed, so asking twice meanwhile queues it once. Returns how many were queued.
    */
   async recover(webhook: WebhookView, since: Date): Promise<number> {
     if (webhook.status !== 'active') throw webhookNotActive();
@@ -383,7 +384,7 @@ export class DeliveryService {
       const attempt = lastAttempt(delivery.attempts) + 1;
       const updated = await this.models.WebhookDelivery.updateOne(
         { _id: delivery._id, status: 'failed' },
-        { $set: { status: 'pending', nextAttemptAt: new Date() } },
+        { $set: { status: 'pending', nextAttemptAt: new Date(), finalAttempt: attempt } },
       );
       if (updated.modifiedCount !== 1) continue;
       await this.scheduler.schedule(

@@ -148,6 +148,24 @@ export class WebhookService {
     return toView(doc);
   }
 
+  /**
+   * Brings a disabled webhook back: active, its reason cleared; deliveries resume with the next
+   * event (what failed meanwhile stays failed: DeliveryService.recover). An active one is left
+   * as it is.
+   */
+  async enable(userId: string, id: string): Promise<WebhookView> {
+    if (!isValidObjectId(id)) throw webhookNotFound();
+    const doc = await this.turns.webhook(canonicalId(id), () =>
+      this.models.Webhook.findOneAndUpdate(
+        { _id: id, userId, status: { $ne: 'revoked' } },
+        { $set: { status: 'active', disabledAt: null, disabledReason: null } },
+        { returnDocument: 'after' },
+      ).lean(),
+    );
+    if (!doc) throw webhookNotFound();
+    return toView(doc);
+  }
+
   /** A receiver answering 410 Gone asked us to stop: the webhook stays listed, as disabled. */
   async disable(id: string, reason: string): Promise<void> {
     await this.turns.webhook(canonicalId(id), () =>
