@@ -82,6 +82,24 @@ export const EVENT_CATALOGUE: Readonly<Record<EventType, EventTypeEntry>> = {
       },
     },
   },
+  'webhook.disabled': {
+    description:
+      "One of the user's webhooks was disabled: its receiver failed every attempt for WEBHOOK_DISABLE_AFTER_DAYS (5 days by default), or answered 410 Gone. Sent to the user's other webhooks.",
+    schema: {
+      type: 'object',
+      required: ['webhook_id', 'url', 'reason', 'failing_since'],
+      properties: {
+        webhook_id: { type: 'string' },
+        url: { type: 'string' },
+        reason: { type: 'string' },
+        failing_since: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: 'The first failed attempt since the last success; null after a 410',
+        },
+      },
+    },
+  },
   'webhook.test': {
     description: 'Sent only by POST …/{id}/test; never subscribed to, never retried.',
     schema: {

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'api_key.expiring',
   'api_key.expired',
   'usage.threshold_reached',
+  'webhook.disabled',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

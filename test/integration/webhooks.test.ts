@@ -1017,6 +1017,64 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       ]);
     });
 
+    it('when a receiver fails every attempt for 6 days (the clock moved), then the webhook is disabled and the owner’s other webhooks are told; enabled again, recover delivers each failed event exactly once, signed', async () => {
+      const { token, userId } = await userWithToken(stack);
+      const down = await create(token, { url: receiver.url, event_types: ['api_key.expired'] });
+      const watcher = await startWebhookReceiver();
+      const { deliveries } = stack.webhooks.services;
+      try {
+        const told = await create(token, { url: watcher.url, event_types: ['webhook.disabled'] });
+        receiver.respondWith({ status: 503 });
+        const first = await publish('api_key.expired', userId, { key_id: 'd1' });
+        await receiver.waitForRequests(4);
+        await settled(down.id);
+        expect(watcher.requests).toHaveLength(0);
+        deliveries.clock = () => Date.now() + 6 * 86_400_000;
+
+        const second = await publish('api_key.expired', userId, { key_id: 'd2' });
+        const [notice] = await watcher.waitForRequests(1);
+        await settled(down.id);
+
+        expect(watcher.json(0)).toMatchObject({
+          type: 'webhook.disabled',
+          webhook_id: told.id,
+          data: { webhook_id: down.id, url: receiver.url, failing_since: expect.any(String) },
+        });
+        expect(notice!.headers['x-webhook-signature']).toBe(hmac(told.secret, notice!.rawBody));
+        expect(receiver.requests).toHaveLength(5);
+        const list = await call<
+          Envelope<{ webhooks: Array<WebhookData & { disabled_reason: string }> }>
+        >('GET', '', token);
+        expect(list.body.data.webhooks.find((w) => w.id === down.id)).toMatchObject({
+          status: 'disabled',
+          disabled_reason: expect.stringMatching(/failed for 5 days/),
+        });
+
+        deliveries.clock = Date.now;
+        expect((await call('POST', `/${down.id}/enable`, token)).status).toBe(200);
+        receiver.respondWith({ status: 200 });
+        const recovered = await call<Envelope<{ queued: number }>>(
+          'POST',
+          `/${down.id}/recover`,
+          token,
+          { since: new Date(Date.now() - 3_600_000).toISOString() },
+        );
+        expect(recovered.body.data).toEqual({ queued: 2 });
+        await receiver.waitForRequests(7);
+        await settled(down.id);
+        const resent = receiver.requests.slice(5);
+        expect(
+          resent.map((r) => (JSON.parse(r.rawBody.toString()) as { id: string }).id).sort(),
+        ).toEqual([first.id, second.id].sort());
+        for (const request of resent)
+          expect(request.headers['x-webhook-signature']).toBe(hmac(down.secret, request.rawBody));
+        expect(receiver.requests).toHaveLength(7);
+      } finally {
+        deliveries.clock = Date.now;
+        await watcher.close();
+      }
+    });
+
     it('when a webhook disabled by a 410 is enabled, then it is active again, receives the next event, and what failed meanwhile can be recovered, once', async () => {
       const { token, userId } = await userWithToken(stack);
       const intruder = await userWithToken(stack);

@@ -3,7 +3,7 @@ import { loadWebhooksConfig } from '../../subgraphs/webhooks/src/config';
 const base = { INTERNAL_SECRET: 'a'.repeat(64) };
 
 describe('webhooks configuration', () => {
-  it('when nothing is set, then loopback is refused, retries start at one minute and a development key is derived', () => {
+  it('when nothing is set, then loopback is refused, retries start at one minute, a webhook failing 5 days is disabled and a development key is derived', () => {
     const config = loadWebhooksConfig(base);
     expect(config.allowLoopback).toBe(false);
     expect(config.delivery).toEqual({
@@ -13,8 +13,15 @@ describe('webhooks configuration', () => {
       concurrency: 32,
       perWebhookConcurrency: 4,
       responseBodyLimit: 2_048,
+      disableAfterMs: 5 * 86_400_000,
     });
     expect(config.secretKey).toHaveLength(32);
+    expect(
+      loadWebhooksConfig({ ...base, WEBHOOK_DISABLE_AFTER_DAYS: '0.5' }).delivery.disableAfterMs,
+    ).toBe(43_200_000);
+    expect(() => loadWebhooksConfig({ ...base, WEBHOOK_DISABLE_AFTER_DAYS: '0' })).toThrow(
+      /WEBHOOK_DISABLE_AFTER_DAYS/,
+    );
   });
 
   it('when in production without WEBHOOK_SECRET_KEY, or with loopback allowed, then it refuses to start', () => {

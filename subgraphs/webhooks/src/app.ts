@@ -17,6 +17,7 @@ import { DELIVERY_RETENTION_EVERY_MS, DeliveryRetention } from './services/deliv
 import { DeliveryLog } from './services/delivery-log';
 import { DeliveryService, OVERDUE_SWEEP_EVERY_MS } from './services/delivery.service';
 import { TestRateLimiter } from './services/test-rate-limiter';
+import { publishPlatformEvent } from '../../../common/contracts/platform-events';
 import { oneAtATime } from '../../../common/platform/redis-lock';
 import { RedisLossWatch } from '../../../common/platform/redis-loss-watch';
 import { WebhookService } from './services/webhook.service';
@@ -113,6 +114,7 @@ async function createWebhooksServices(
     new TestRateLimiter(redis, config.redisKeyPrefix),
     config.delivery,
     logger,
+    (event) => publishPlatformEvent(redis, config.redisKeyPrefix, event),
   );
   const deps: WebhooksDeps = { webhooks, deliveries, deliveryLog: new DeliveryLog(models) };
   return {

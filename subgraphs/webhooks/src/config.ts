@@ -22,6 +22,8 @@ export interface DeliverySettings {
   perWebhookConcurrency: number;
   /** How much of a receiver's answer is kept and shown (bytes). */
   responseBodyLimit: number;
+  /** A webhook whose every attempt failed for this long (no success between) is disabled. */
+  disableAfterMs: number;
 }
 
 export interface WebhooksConfig extends SubgraphConfig {
@@ -56,6 +58,7 @@ const schema = z.object({
   WEBHOOK_RESPONSE_BODY_LIMIT: z.coerce.number().int().min(0).max(65_536).default(2_048),
   WEBHOOK_WORKERS_ENABLED: booleanFlag(true),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(0.001).max(365).default(5),
 });
 
 function decodeKey(value: string): Buffer | null {
@@ -97,6 +100,7 @@ export function loadWebhooksConfig(env: Env): WebhooksConfig {
       concurrency: e.WEBHOOK_CONCURRENCY,
       perWebhookConcurrency: e.WEBHOOK_CONCURRENCY_PER_WEBHOOK,
       responseBodyLimit: e.WEBHOOK_RESPONSE_BODY_LIMIT,
+      disableAfterMs: Math.round(e.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000),
     },
     workersEnabled: e.WEBHOOK_WORKERS_ENABLED,
     deliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,

@@ -19,6 +19,8 @@ const webhookSchema = new Schema(
     disabledAt: { type: Date, default: null },
     /** Why the webhook stopped, for instance a 410 from the receiver. */
     disabledReason: { type: String, default: null },
+    /** When the first attempt failed since the last one that succeeded (null: not failing). */
+    failingSince: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
   },
   { timestamps: true },

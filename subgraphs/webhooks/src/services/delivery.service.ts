@@ -1,6 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from '../../../../common/platform/logger';
-import { EVENT_TYPES, type PlatformEvent } from '../../../../common/contracts/platform-events';
+import {
+  buildEvent,
+  EVENT_TYPES,
+  type PlatformEvent,
+} from '../../../../common/contracts/platform-events';
 import type { DeliverySettings } from '../config';
 import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
@@ -81,6 +85,8 @@ export const deliveryIdFor = (eventId: string, webhookId: string) =>
 
 const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
 
+const GONE = 'The receiver answered 410 Gone';
+
 /** The number of the last attempt made; 0 before the first. */
 const lastAttempt = (attempts: Array<{ attempt: number }> | null | undefined) =>
   Math.max(0, ...(attempts ?? []).map((a) => a.attempt));
@@ -94,7 +100,12 @@ export class DeliveryService {
     private readonly testLimiter: TestRateLimiter,
     private readonly settings: DeliverySettings,
     private readonly logger: Logger,
+    /** Appends a platform event to the stream (webhook.disabled to the owner's other webhooks). */
+    private readonly publish: (event: PlatformEvent) => Promise<unknown>,
   ) {}
+
+  /** What `disableAfterMs` is counted by; tests move it. */
+  clock: () => number = Date.now;
 
   /**
    * Records a delivery for each of the owner's subscribed webhooks and queues its first attempt.
@@ -161,13 +172,7 @@ export class DeliveryService {
       return;
     }
     const target = await this.webhooks.forDelivery(delivery.webhookId);
-    if (!target) {
-      await this.models.WebhookDelivery.updateOne(
-        { _id: deliveryId, status: 'pending' },
-        { $set: { status: 'cancelled', nextAttemptAt: null } },
-      );
-      return;
-    }
+    if (!target) return this.settleUnsendable(deliveryId, delivery.webhookId, attempt);
     const event = delivery.event as StoredEvent;
     const at = new Date();
     // An unreadable secret is a failed attempt like any other: retried on schedule (a rotation in
@@ -200,7 +205,7 @@ export class DeliveryService {
         );
     // Before the outcome is saved: should disabling fail, the job's retry finds the delivery still
     // pending and tries again, where a saved outcome would end the delivery with the webhook active.
-    if (gone) await this.webhooks.disable(delivery.webhookId, 'The receiver answered 410 Gone');
+    if (gone) await this.disableAndTell(target.webhook, GONE, null);
     const updated = await this.models.WebhookDelivery.updateOne(
       { _id: deliveryId, status: 'pending' },
       {
@@ -212,6 +217,7 @@ export class DeliveryService {
       { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, status },
       'webhook attempt',
     );
+    if (!gone) await this.trackHealth(target.webhook, isSuccess(outcome.statusCode));
     // Nothing updated means the webhook was revoked meanwhile: no further attempt.
     if (delayMs !== null && updated.modifiedCount === 1)
       await this.scheduler.schedule(
@@ -349,8 +355,7 @@ export class DeliveryService {
         ? this.unreadableSecret(webhook.id)
         : notSent('webhook is disabled');
     const success = isSuccess(outcome.statusCode);
-    if (outcome.statusCode === 410)
-      await this.webhooks.disable(webhook.id, 'The receiver answered 410 Gone');
+    if (outcome.statusCode === 410) await this.disableAndTell(webhook, GONE, null);
     await this.models.WebhookDelivery.updateOne(
       { _id: deliveryId, status: { $ne: 'pending' } },
       {
@@ -398,6 +403,64 @@ export class DeliveryService {
       'failed webhook deliveries recovered',
     );
     return queued;
+  }
+
+  /**
+   * A pending delivery whose webhook is no longer active: disabled meanwhile, it fails, this
+   * attempt recorded as not sent (a recovery once it is enabled queues the next one: this one's
+   * job has run); revoked, it is cancelled.
+   */
+  private async settleUnsendable(
+    deliveryId: string,
+    webhookId: string,
+    attempt: number,
+  ): Promise<void> {
+    const disabled = await this.models.Webhook.exists({ _id: webhookId, status: 'disabled' });
+    await this.models.WebhookDelivery.updateOne(
+      { _id: deliveryId, status: 'pending' },
+      disabled
+        ? {
+            $push: { attempts: toRecord(attempt, new Date(), notSent('webhook is disabled')) },
+            $set: { status: 'failed', nextAttemptAt: null },
+          }
+        : { $set: { status: 'cancelled', nextAttemptAt: null } },
+    );
+  }
+
+  /**
+   * Keeps count of how long the webhook has failed every attempt, and disables it once that is
+   * `disableAfterMs` (the clock is this service's, which tests move).
+   */
+  private async trackHealth(webhook: WebhookView, success: boolean): Promise<void> {
+    if (success) return this.webhooks.delivered(webhook.id);
+    const now = new Date(this.clock());
+    const since = await this.webhooks.failed(webhook.id, now);
+    if (since && now.getTime() - since.getTime() >= this.settings.disableAfterMs) {
+      const days = Math.round((this.settings.disableAfterMs / 86_400_000) * 100) / 100;
+      await this.disableAndTell(
+        webhook,
+        `Every attempt failed for ${days} days (since ${since.toISOString()})`,
+        since,
+      );
+    }
+  }
+
+  /** Disables the webhook and, if this did, tells the owner's other webhooks (webhook.disabled). */
+  private async disableAndTell(
+    webhook: WebhookView,
+    reason: string,
+    failingSince: Date | null,
+  ): Promise<void> {
+    if (!(await this.webhooks.disable(webhook.id, reason))) return;
+    this.logger.warn({ webhookId: webhook.id, reason }, 'webhook disabled');
+    await this.publish(
+      buildEvent('webhook.disabled', webhook.userId, null, {
+        webhook_id: webhook.id,
+        url: webhook.url,
+        reason,
+        failing_since: failingSince?.toISOString() ?? null,
+      }),
+    );
   }
 
   private unreadableSecret(webhookId: string): AttemptOutcome {

@@ -158,7 +158,7 @@ export class WebhookService {
     const doc = await this.turns.webhook(canonicalId(id), () =>
       this.models.Webhook.findOneAndUpdate(
         { _id: id, userId, status: { $ne: 'revoked' } },
-        { $set: { status: 'active', disabledAt: null, disabledReason: null } },
+        { $set: { status: 'active', disabledAt: null, disabledReason: null, failingSince: null } },
         { returnDocument: 'after' },
       ).lean(),
     );
@@ -167,13 +167,37 @@ export class WebhookService {
   }
 
   /** A receiver answering 410 Gone asked us to stop: the webhook stays listed, as disabled. */
-  async disable(id: string, reason: string): Promise<void> {
-    await this.turns.webhook(canonicalId(id), () =>
+  async disable(id: string, reason: string): Promise<boolean> {
+    const updated = await this.turns.webhook(canonicalId(id), () =>
       this.models.Webhook.updateOne(
         { _id: id, status: 'active' },
         { $set: { status: 'disabled', disabledAt: new Date(), disabledReason: reason } },
       ),
     );
+    return updated.modifiedCount === 1;
+  }
+
+  /** An attempt succeeded: the webhook is not failing (any more). */
+  async delivered(id: string): Promise<void> {
+    await this.models.Webhook.updateOne(
+      { _id: id, failingSince: { $ne: null } },
+      { $set: { failingSince: null } },
+    );
+  }
+
+  /**
+   * An attempt failed at `at`: the webhook is failing since then unless it already was. Resolves
+   * with when it started failing, or null when the webhook is no longer active.
+   */
+  async failed(id: string, at: Date): Promise<Date | null> {
+    await this.models.Webhook.updateOne(
+      { _id: id, status: 'active', failingSince: null },
+      { $set: { failingSince: at } },
+    );
+    const doc = await this.models.Webhook.findOne({ _id: id, status: 'active' })
+      .select({ failingSince: 1 })
+      .lean();
+    return doc?.failingSince ?? null;
   }
 
   /** Active webhooks of `userId` that want events of `type`. */
