@@ -212,7 +212,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     expect((await callApi(secondValue)).status).toBe(401);
   });
 
-  test('webhooks: create (secret once), test against a local receiver, rotate, delete', async () => {
+  test('webhooks: create (secret once), test against a local receiver, rotate, redeliver, delete', async () => {
     await nav(page, 'Webhooks').click();
     await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
     await checkPage(page, 'webhooks-empty');
@@ -261,6 +261,16 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await receiver.waitForRequests(2);
     expect(signedWith(rotated, 1)).toBe(true);
     expect(signedWith(secret, 1)).toBe(false);
+
+    // The first test, sent again from its place in the deliveries: same event, the new secret.
+    const firstEvent = JSON.parse(receiver.requests[0]!.rawBody.toString('utf8')) as { id: string };
+    await page.getByRole('button', { name: `Redeliver webhook.test ${firstEvent.id}` }).click();
+    await expect(page.getByText('Redelivered: 200')).toBeVisible();
+    await receiver.waitForRequests(3);
+    const again = JSON.parse(receiver.requests[2]!.rawBody.toString('utf8')) as { id: string };
+    expect(again.id).toBe(firstEvent.id);
+    expect(receiver.requests[2]!.headers['x-webhook-attempt']).toBe('2');
+    expect(signedWith(rotated, 2)).toBe(true);
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: /^Delete webhook/ }).click();

@@ -4,6 +4,7 @@ import { DateTime } from '../../components/date-time';
 import { formatMs } from '../../format/format';
 import type { WebhookDetailsQuery } from '../../gql/graphql';
 import { DELIVERY_STATUS_LABELS } from './webhook-labels';
+import { RedeliverButton } from './webhook-redeliver';
 
 type Delivery = WebhookDetailsQuery['myWebhooks'][number]['deliveries'][number];
 type Attempt = Delivery['attempts'][number];
@@ -16,8 +17,14 @@ const ATTEMPT_COLUMNS: Column<Attempt>[] = [
   { header: 'Error', cell: (attempt) => attempt.error ?? '—' },
 ];
 
-/** The latest deliveries, each with every attempt made. */
-export function WebhookDeliveries({ deliveries }: { deliveries: Delivery[] }) {
+/** The latest deliveries, each with every attempt made; a settled one can be sent again. */
+export function WebhookDeliveries({
+  webhookId,
+  deliveries,
+}: {
+  webhookId: string;
+  deliveries: Delivery[];
+}) {
   return (
     <section aria-labelledby="webhook-deliveries-heading">
       <h2 id="webhook-deliveries-heading">Deliveries</h2>
@@ -43,6 +50,13 @@ export function WebhookDeliveries({ deliveries }: { deliveries: Delivery[] }) {
                   </>
                 )}
               </p>
+              {delivery.status !== 'PENDING' && (
+                <RedeliverButton
+                  webhookId={webhookId}
+                  deliveryId={delivery.id}
+                  label={`${delivery.eventType} ${delivery.eventId}`}
+                />
+              )}
               {delivery.attempts.length === 0 ? (
                 <p>No attempt yet.</p>
               ) : (

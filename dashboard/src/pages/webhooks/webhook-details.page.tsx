@@ -102,7 +102,7 @@ function WebhookDetails({ webhook }: { webhook: Webhook }) {
           </dd>
         </dl>
       </section>
-      <WebhookDeliveries deliveries={webhook.deliveries} />
+      <WebhookDeliveries webhookId={webhook.id} deliveries={webhook.deliveries} />
     </>
   );
 }
