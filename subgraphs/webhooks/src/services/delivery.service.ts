@@ -356,6 +356,7 @@ export class DeliveryService {
         : notSent('webhook is disabled');
     const success = isSuccess(outcome.statusCode);
     if (outcome.statusCode === 410) await this.disableAndTell(webhook, GONE, null);
+    else if (target) await this.trackHealth(webhook, success);
     await this.models.WebhookDelivery.updateOne(
       { _id: deliveryId, status: { $ne: 'pending' } },
       {
