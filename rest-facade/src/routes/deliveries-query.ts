@@ -5,11 +5,10 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { WebhookDeliveryStatus } from '../generated/operations';
+import { DELIVERY_PAGE } from '../../../common/contracts/page-size';
 import { invalidParameters } from '../errors';
 import { integer, single } from './query-parameters';
 import { DELIVERY_STATUSES } from './webhooks.schema';
-
-export const DELIVERY_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
 
 const instant = (what: string) =>
   z
@@ -32,7 +31,6 @@ export const DELIVERIES_QUERY = z.object({
     .number()
     .int()
     .min(1)
-    .max(DELIVERY_PAGE.maxLimit)
     .default(DELIVERY_PAGE.defaultLimit)
     .optional()
     .meta({

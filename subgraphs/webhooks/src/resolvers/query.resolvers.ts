@@ -2,7 +2,7 @@ import { EVENT_CATALOGUE } from '../../../../common/contracts/event-catalogue';
 import { EVENT_TYPES } from '../../../../common/contracts/platform-events';
 import { badInput } from '../../../../common/platform/errors';
 import type { QueryResolvers } from '../generated/resolvers-types';
-import { DELIVERY_PAGE } from '../services/delivery-log';
+import { DELIVERY_PAGE } from '../../../../common/contracts/page-size';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../services/webhook.service';
 import { managingUser } from './caller';
 

@@ -3,9 +3,6 @@ import { badInput } from '../../../../common/platform/errors';
 import type { WebhookDelivery, WebhooksModels } from '../models';
 import type { DeliveryView } from './delivery.service';
 
-/** Deliveries a page holds unless asked, and at most. */
-export const DELIVERY_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
-
 export interface DeliveryPageRequest {
   status: DeliveryView['status'] | null;
   /** Created at or after. */
