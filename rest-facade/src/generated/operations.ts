@@ -559,6 +559,17 @@ export type WebhookFieldsFragment = {
   secretRotatedAt: string | null;
 };
 
+export type WebhookSendFieldsFragment = {
+  deliveryId: string;
+  eventId: string;
+  success: boolean;
+  statusCode: number | null;
+  responseBody: string;
+  responseBodyTruncated: boolean;
+  durationMs: number;
+  error: string | null;
+};
+
 export type WebsiteFieldsFragment = {
   id: string;
   name: string;
@@ -654,6 +665,29 @@ export const WebhookFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<WebhookFieldsFragment, unknown>;
+export const WebhookSendFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'WebhookSendFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookTestResult' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'deliveryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'success' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'responseBodyTruncated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<WebhookSendFieldsFragment, unknown>;
 export const WebsiteFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1962,17 +1996,28 @@ export const RedeliverWebhookDeliveryDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'success' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'responseBodyTruncated' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'WebhookSendFields' } },
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'WebhookSendFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookTestResult' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'deliveryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'success' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'responseBodyTruncated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
         ],
       },
     },
@@ -2219,17 +2264,28 @@ export const TestWebhookDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'success' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'responseBodyTruncated' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'WebhookSendFields' } },
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'WebhookSendFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookTestResult' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'deliveryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'success' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'responseBodyTruncated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMs' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
         ],
       },
     },

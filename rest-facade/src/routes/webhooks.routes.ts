@@ -77,6 +77,12 @@ const CONFLICT = errorResponse(
   ['conflict'],
 );
 
+const TOO_MANY_SENDS = errorResponse(
+  'RATE_LIMIT_EXCEEDED: more than 10 tests and redeliveries in a minute; see Retry-After.',
+  ['RATE_LIMIT_EXCEEDED'],
+  RETRY_AFTER,
+);
+
 /** What every webhook-management route shares: a dashboard access token, no limits of a key. */
 const management = { auth: 'accessToken', counted: false, tag: 'Webhooks' } as const;
 
@@ -240,11 +246,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
         'conflict: the delivery is still pending; its next attempt comes on its schedule (next_attempt_at).',
         ['conflict'],
       ),
-      429: errorResponse(
-        'RATE_LIMIT_EXCEEDED: more than 10 tests and redeliveries in a minute; see Retry-After.',
-        ['RATE_LIMIT_EXCEEDED'],
-        RETRY_AFTER,
-      ),
+      429: TOO_MANY_SENDS,
     },
   }),
   accessTokenRoute({
@@ -351,11 +353,7 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
       ...ERRORS,
       400: BAD_ID,
       404: NOT_FOUND,
-      429: errorResponse(
-        'RATE_LIMIT_EXCEEDED: more than 10 tests and redeliveries in a minute; see Retry-After.',
-        ['RATE_LIMIT_EXCEEDED'],
-        RETRY_AFTER,
-      ),
+      429: TOO_MANY_SENDS,
     },
   }),
   accessTokenRoute({

@@ -1,8 +1,8 @@
 /** The webhook operations' data in its REST (snake_case) presentation. */
 import type {
-  TestWebhookMutation,
   WebhookDeliveriesQuery,
   WebhookFieldsFragment,
+  WebhookSendFieldsFragment,
 } from '../generated/operations';
 
 export function presentWebhook(w: WebhookFieldsFragment) {
@@ -18,7 +18,8 @@ export function presentWebhook(w: WebhookFieldsFragment) {
   };
 }
 
-export function presentTestResult(r: TestWebhookMutation['testWebhook']) {
+/** A test's or a redelivery's outcome. */
+export function presentTestResult(r: WebhookSendFieldsFragment) {
   return {
     delivery_id: r.deliveryId,
     event_id: r.eventId,
