@@ -332,7 +332,10 @@ async function publicRoutes(check: Checker, c: Credentials): Promise<void> {
   });
 }
 
-/** List, create, test, rotate and delete with an access token, and their error answers. */
+/**
+ * List, create, the event types, test, deliveries, redeliver, recover, enable, rotate and delete
+ * with an access token, and their error answers.
+ */
 async function webhooks(check: Checker, c: Credentials, receiverUrl: string): Promise<void> {
   const send = (method: string, path: string, status: number, json?: unknown) =>
     check.send<Envelope>({
@@ -353,7 +356,17 @@ async function webhooks(check: Checker, c: Credentials, receiverUrl: string): Pr
   await send('POST', '', 201, { url: `${receiverUrl}/all`, description: null, event_types: [] });
   await send('GET', '', 200);
   const id = String(full?.data?.id);
-  await send('POST', `/${id}/test`, 200);
+  await send('GET', '/event-types', 200);
+  const tested = await send('POST', `/${id}/test`, 200);
+  const deliveryId = String(tested?.data?.delivery_id);
+  await send('GET', `/${id}/deliveries`, 200);
+  await send('GET', `/${id}/deliveries?status=succeeded&limit=1`, 200);
+  await send('GET', `/${UNKNOWN_ID}/deliveries`, 404);
+  await send('POST', `/${id}/deliveries/${deliveryId}/redeliver`, 200);
+  await send('POST', `/${id}/deliveries/dlv_unknown/redeliver`, 404);
+  await send('POST', `/${id}/recover`, 202, { since: '2026-01-01T00:00:00Z' });
+  await send('POST', `/${id}/enable`, 200);
+  await send('POST', `/${UNKNOWN_ID}/enable`, 404);
   await send('POST', `/${id}/rotate`, 200);
   const minimalId = String(minimal?.data?.id);
   await send('DELETE', `/${minimalId}`, 204);
