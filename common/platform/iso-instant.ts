@@ -18,3 +18,8 @@ export function parseIsoInstant(value: string): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+/** An ISO 8601 date-time with its offset (`2027-03-01T12:00:00Z`), or null: a bare date is not one. */
+export function parseIsoDateTime(value: string): Date | null {
+  return value.includes('T') ? parseIsoInstant(value) : null;
+}

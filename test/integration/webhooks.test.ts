@@ -522,6 +522,7 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         ['?status=done', /status must be one of pending, succeeded, failed, cancelled/],
         ['?since=yesterday', /since must be an ISO 8601 instant/],
         ['?until=2026-11-28', /until must be an ISO 8601 instant/],
+        ['?since=2026-02-31T00:00:00Z', /since must be an ISO 8601 instant/],
         ['?since=2026-11-28T00:00:00Z&until=2026-11-27T00:00:00Z', /since must be before until/],
         ['?limit=0', /limit must be at least 1/],
         ['?limit=x', /limit must be an integer/],

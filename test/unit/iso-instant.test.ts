@@ -1,4 +1,4 @@
-import { parseIsoInstant } from '../../common/platform/iso-instant';
+import { parseIsoDateTime, parseIsoInstant } from '../../common/platform/iso-instant';
 
 describe('parseIsoInstant', () => {
   it.each([
@@ -27,4 +27,19 @@ describe('parseIsoInstant', () => {
   ])('when given %j, then it is refused', (value) => {
     expect(parseIsoInstant(value)).toBeNull();
   });
+});
+
+describe('parseIsoDateTime', () => {
+  it('when given a date-time with its offset, then it is that instant', () => {
+    expect(parseIsoDateTime('2027-03-01T12:30:15+02:00')?.toISOString()).toBe(
+      '2027-03-01T10:30:15.000Z',
+    );
+  });
+
+  it.each(['2027-03-01', '2027-02-31T00:00:00Z', '2027-03-01T12:00'])(
+    'when given %j, then it is refused',
+    (value) => {
+      expect(parseIsoDateTime(value)).toBeNull();
+    },
+  );
 });

@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { WebhookDeliveryStatus } from '../generated/operations';
 import { DELIVERY_PAGE } from '../../../common/contracts/page-size';
+import { parseIsoDateTime } from '../../../common/platform/iso-instant';
 import { invalidParameters } from '../errors';
 import { integer, single } from './query-parameters';
 import { DELIVERY_STATUSES } from './webhooks.schema';
@@ -49,16 +50,15 @@ export const DELIVERIES_QUERY = z.object({
     }),
 });
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 function instantOf(req: Request, name: string): string | null {
   const value = single(req, name);
   if (value === undefined) return null;
-  if (!ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value)))
+  const at = parseIsoDateTime(value);
+  if (!at)
     throw invalidParameters(
       `${name} must be an ISO 8601 instant with a time zone (got ${JSON.stringify(value)})`,
     );
-  return new Date(value).toISOString();
+  return at.toISOString();
 }
 
 /** The operation's variables for the deliveries asked for; a 400 naming the parameter otherwise. */

@@ -1,4 +1,5 @@
 import { badInput } from '../../../../common/platform/errors';
+import { parseIsoDateTime } from '../../../../common/platform/iso-instant';
 import type { MutationResolvers } from '../generated/resolvers-types';
 import { managingUser } from './caller';
 
@@ -23,9 +24,8 @@ export const Mutation: MutationResolvers = {
 
   recoverWebhookDeliveries: async (_, { webhookId, since }, ctx) => {
     const webhook = await ctx.deps.webhooks.getOwned(managingUser(ctx.identity), webhookId);
-    const from = new Date(since);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(since) || Number.isNaN(from.getTime()))
-      throw badInput(`since: not an ISO 8601 instant (${since})`);
+    const from = parseIsoDateTime(since);
+    if (!from) throw badInput(`since: not an ISO 8601 instant (${since})`);
     return { queued: await ctx.deps.deliveries.recover(webhook, from) };
   },
 

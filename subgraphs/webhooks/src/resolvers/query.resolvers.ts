@@ -1,6 +1,7 @@
 import { EVENT_CATALOGUE } from '../../../../common/contracts/event-catalogue';
 import { EVENT_TYPES } from '../../../../common/contracts/platform-events';
 import { badInput } from '../../../../common/platform/errors';
+import { parseIsoDateTime } from '../../../../common/platform/iso-instant';
 import type { QueryResolvers } from '../generated/resolvers-types';
 import { DELIVERY_PAGE } from '../../../../common/contracts/page-size';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../services/webhook.service';
@@ -12,8 +13,8 @@ const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T
 /** An ISO 8601 instant argument, or null when absent; a 400 naming it when it is not one. */
 function instant(name: string, value: string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
-  const at = /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) throw badInput(`${name}: not an ISO 8601 instant (${value})`);
+  const at = parseIsoDateTime(value);
+  if (!at) throw badInput(`${name}: not an ISO 8601 instant (${value})`);
   return at;
 }
 
