@@ -333,6 +333,48 @@ async function publicRoutes(check: Checker, c: Credentials): Promise<void> {
 }
 
 /**
+ * The server-side Events API: a batch as a backend sends it (again: its keyed events are
+ * duplicates), one holding an event the document refuses (answered per event), and its errors.
+ */
+async function serverEvents(check: Checker, c: Credentials): Promise<void> {
+  const [first, second] = c.websites;
+  const event = (fields: Record<string, unknown>) => ({
+    url: 'https://first.prism.test/checkout',
+    ip: '203.0.113.7',
+    user_agent: BROWSER['user-agent'],
+    ...fields,
+  });
+  const batch = (websiteId: string, events: unknown[]) => ({ website_id: websiteId, events });
+  const sale = batch(first.id, [
+    event({ type: 'pageview', referrer: 'https://www.google.com/', idempotency_key: 'pv-1' }),
+    event({
+      type: 'event',
+      name: 'Purchase',
+      props: { plan: 'pro', seats: 3 },
+      revenue: { amount: 49.9, currency: 'EUR' },
+      idempotency_key: 'order-1',
+    }),
+    event({ type: 'event', name: 'Signup', user_agent: 'curl/8.5.0' }),
+  ]);
+  const send = (kind: 'allowed' | 'refused', key: string | null, json: unknown, status: number) =>
+    check.send({
+      kind,
+      method: 'POST',
+      path: '/api/events',
+      headers: key ? apiKey(key) : {},
+      json,
+      status,
+    });
+  await send('allowed', c.key, sale, 202);
+  await send('allowed', c.key, sale, 202);
+  await send('allowed', c.firstWebsiteKey, batch(second.id, sale.events), 403);
+  await send('allowed', c.key, batch(UNKNOWN_ID, sale.events), 404);
+  await send('refused', c.key, batch(first.id, [event({ type: 'click' })]), 202);
+  await send('refused', c.key, { events: sale.events }, 400);
+  await send('refused', null, sale, 401);
+}
+
+/**
  * List, create, the event types, test, deliveries, redeliver, recover, enable, rotate and delete
  * with an access token, and their error answers.
  */
@@ -598,6 +640,7 @@ async function main(): Promise<number> {
     await eventsApplied(stack, credentials);
     await accountAndAnalytics(check, credentials);
     await publicRoutes(check, credentials);
+    await serverEvents(check, credentials);
     await webhooks(check, credentials, receiver.url);
     await allowedErrors(check, credentials, stack, receiver.url);
     await refusedRequests(check, credentials);

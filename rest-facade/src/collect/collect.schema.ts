@@ -10,7 +10,8 @@ import {
 /** Largest accepted collection request body; a replay chunk is the only kind that comes near it. */
 export const COLLECT_BODY_LIMIT_BYTES = 64 * 1024;
 
-const url = z
+/** A page's URL, as collected and as the server-side Events API takes it. */
+export const pageUrl = z
   .string()
   .max(2048)
   .refine((value) => {
@@ -31,7 +32,7 @@ const base = {
     .min(1)
     .max(64)
     .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
-  url,
+  url: pageUrl,
   screen: z
     .object({
       width: z.number().int().min(1).max(20_000),
@@ -50,7 +51,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * containing '.' or NUL or starting with '$', and two names that differ only in lone surrogates
  * would become the same name. One such event would hold up its whole ingest batch.
  */
-const props = z
+export const eventProps = z
   .record(z.string().min(1).max(100), propValue)
   .refine((p) => Object.keys(p).length <= 30, 'at most 30 properties')
   .superRefine((p, ctx) => {
@@ -72,7 +73,7 @@ const CURRENCY_FORM = 'must be an ISO 4217 currency code such as "EUR"';
 /**
  * Validated into its stored form: the amount a canonical decimal string, the currency upper case.
  */
-const revenue = z
+export const eventRevenue = z
   .strictObject({
     amount: z
       .union([z.number(), z.string().max(100).regex(DECIMAL_AMOUNT, AMOUNT_FORM)], {
@@ -132,8 +133,8 @@ export const collectPayloadSchema = z
         ...base,
         type: z.literal('event'),
         name: z.string().min(1).max(100),
-        props: props.optional(),
-        revenue: revenue.optional(),
+        props: eventProps.optional(),
+        revenue: eventRevenue.optional(),
       })
       .strict(),
     z

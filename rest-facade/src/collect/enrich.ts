@@ -128,8 +128,15 @@ export interface RequestFacts {
   now: number;
 }
 
+/** A validated payload without its tracking code (the facts name the website). */
+export type EventPayload = CollectPayload extends infer P
+  ? P extends CollectPayload
+    ? Omit<P, 'trackingCode'>
+    : never
+  : never;
+
 /** The stored form of a validated payload: derived fields in, raw IP and user agent out. */
-export function enrich(payload: CollectPayload, facts: RequestFacts): CollectedEvent {
+export function enrich(payload: EventPayload, facts: RequestFacts): CollectedEvent {
   const parsed = parseAgent(facts.userAgent);
   const pageUrl = new URL(payload.url);
   const screenWidth = payload.screen?.width ?? null;

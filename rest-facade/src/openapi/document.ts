@@ -122,6 +122,7 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 /** Who may call it: the document's default (an API key), an access token, or anyone. */
 const SECURITY: Record<RouteDeclaration['auth'], Pick<RouteConfig, 'security'>> = {
   apiKey: {},
+  apiKeyWrite: {},
   accessToken: { security: [{ AccessToken: [] }] },
   none: { security: [] },
 };

@@ -255,6 +255,53 @@ export const COLLECT_REQUEST_EXAMPLE = {
   screen: { width: 1440, height: 900 },
 };
 
+const SERVER_UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+
+export const SERVER_EVENTS_REQUEST_EXAMPLE = {
+  website_id: WEBSITE_EXAMPLE.id,
+  events: [
+    {
+      type: 'pageview',
+      url: 'https://www.example.com/checkout',
+      referrer: 'https://www.example.com/pricing',
+      ip: '203.0.113.7',
+      user_agent: SERVER_UA,
+      idempotency_key: 'pv-7f3c2a9e-checkout',
+    },
+    {
+      type: 'event',
+      name: 'Purchase',
+      url: 'https://www.example.com/checkout',
+      props: { plan: 'pro', coupon: 'SPRING' },
+      revenue: { amount: '49.90', currency: 'EUR' },
+      ip: '203.0.113.7',
+      user_agent: SERVER_UA,
+      idempotency_key: 'order-10482',
+    },
+    {
+      type: 'event',
+      name: 'Signup',
+      url: 'https://www.example.com/welcome',
+      ip: '198.51.100.23',
+      user_agent: 'curl/8.5.0',
+    },
+  ],
+};
+
+export const SERVER_EVENTS_ANSWER_EXAMPLE = {
+  website_id: WEBSITE_EXAMPLE.id,
+  accepted: 1,
+  duplicates: 1,
+  ignored: 1,
+  invalid: 0,
+  events: [
+    { index: 0, status: 'accepted', event_id: 'x3Fq0cJm2Pb9LwEr' },
+    { index: 1, status: 'duplicate', event_id: 'Qk7vN1sZ8aTe4HyU' },
+    { index: 2, status: 'ignored', reason: 'bot' },
+  ],
+};
+
 export const LIVE_VISITORS_EXAMPLE = {
   tracking_code: TRACKING_CODE,
   visitors: 7,

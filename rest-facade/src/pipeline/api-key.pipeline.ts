@@ -49,7 +49,7 @@ interface Identified {
 }
 
 /** The key confirmed and its limits decided. */
-interface Admitted {
+export interface Admitted {
   context: KeyContext;
   decision: LimitDecision;
 }
@@ -97,7 +97,7 @@ function identify(shared: RouteOperation, req: Request, body: Promise<void> | nu
  * Redis round trip that checks for revocations; if one happened, what the call took goes back and
  * the key is authenticated afresh (so a refused key never counts).
  */
-async function admit(
+export async function admit(
   deps: ExternalApiDeps,
   entry: CallEntry,
   presented: PresentedKey,

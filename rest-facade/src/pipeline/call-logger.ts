@@ -17,7 +17,7 @@ export const CLIENT_CLOSED_REQUEST = 499;
  * both cases, 'finish' only in the first). A call without an identified key (none, malformed or
  * unknown, or a path that is not the API's) is not recorded (CallLogWriter.record says why).
  */
-export function callLogger(callLog: CallLogWriter): RequestHandler {
+export function callLogger(callLog: CallLogWriter, base = API_BASE): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     // Read now: once the client has gone, the socket no longer knows its address.
@@ -34,7 +34,7 @@ export function callLogger(callLog: CallLogWriter): RequestHandler {
           at,
           keyId: entry.keyId,
           method: req.method,
-          endpoint: req.route ? `${API_BASE}${String(req.route.path)}` : path,
+          endpoint: req.route ? `${base}${String(req.route.path).replace(/^\/$/, '')}` : path,
           path,
           status,
           ip,

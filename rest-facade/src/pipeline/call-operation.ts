@@ -4,6 +4,7 @@
  * the revocation check and the limits (docs/api.md, "Work that runs beside the limits").
  */
 import type { Request } from 'express';
+import type { CallerIdentity } from '../../../common/contracts/identity';
 import type { KeyContext } from '../auth/api-key-auth';
 import type { ReadCache } from '../cache/read-cache';
 import type { ExternalApiDeps } from '../deps';
@@ -18,6 +19,16 @@ export type Data = Record<string, unknown>;
 
 /** What an operation's run gave: an answer found in the read cache, or the gateway's result. */
 export type Ran = { cachedBody: string; read: CachedRead } | { result: GatewayResult<Data> };
+
+/** The identity an operation runs with for a confirmed key. */
+export const keyIdentity = (context: KeyContext): CallerIdentity => ({
+  kind: 'apiKey',
+  keyId: context.keyId,
+  userId: context.userId,
+  organizationId: context.organizationId,
+  permissions: context.permissions,
+  websiteIds: context.websiteIds,
+});
 
 export const mayRun = (route: ApiKeyRoute, context: KeyContext) =>
   !route.permission || context.permissions.includes(route.permission);
@@ -128,16 +139,7 @@ export class CallOperation {
     const result = await this.deps.gateway.execute<Data>(
       this.route.operation,
       await this.variablesOf(),
-      {
-        identity: {
-          kind: 'apiKey',
-          keyId: context.keyId,
-          userId: context.userId,
-          organizationId: context.organizationId,
-          permissions: context.permissions,
-          websiteIds: context.websiteIds,
-        },
-      },
+      { identity: keyIdentity(context) },
     );
     return { result };
   }

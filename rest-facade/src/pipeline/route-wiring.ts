@@ -15,9 +15,10 @@ import { recordMountPath } from '../../../common/platform/metrics';
 import { notFound, rejectOtherMethods } from '../errors';
 import type { ExternalApiDeps } from '../deps';
 import { EXACT_PATHS } from '../exact-paths';
-import { API_BASE, ROUTES, WEBHOOKS_BASE, type RouteDeclaration } from '../routes';
+import { API_BASE, EVENTS_BASE, ROUTES, WEBHOOKS_BASE, type RouteDeclaration } from '../routes';
 import type { AuthMode, PublicServices } from '../routes/route';
 import { accessTokenHandler } from './access-token.pipeline';
+import { apiKeyWriteHandler } from './api-key-write.pipeline';
 import { apiKeyHandler } from './api-key.pipeline';
 import { callLogger } from './call-logger';
 import { publicHandler } from './public.pipeline';
@@ -55,9 +56,11 @@ function addRoutes(
     const handler =
       route.auth === 'apiKey'
         ? apiKeyHandler(route, services.deps)
-        : route.auth === 'accessToken'
-          ? accessTokenHandler(route, services.deps)
-          : publicHandler(route, services, allowed.get(route.path)!);
+        : route.auth === 'apiKeyWrite'
+          ? apiKeyWriteHandler(route, services)
+          : route.auth === 'accessToken'
+            ? accessTokenHandler(route, services.deps)
+            : publicHandler(route, services, allowed.get(route.path)!);
     target[route.method](relative(route.path), handler);
   }
   for (const path of new Set(routes.map((route) => route.path)))
@@ -72,11 +75,11 @@ function routerFor(
   routes: readonly RouteDeclaration[],
 ): Router {
   const router = Router(EXACT_PATHS);
-  // The API's calls are logged, also the 404s and 405s among them.
-  if (mode === 'apiKey') router.use(callLogger(services.deps.callLog));
+  // Calls made with a key are logged, also the 404s and 405s among them.
+  const keyed = mode === 'apiKey' || mode === 'apiKeyWrite';
+  if (keyed) router.use(callLogger(services.deps.callLog, base));
   addRoutes(router, services, allowed, routes, (path) => path.slice(base.length) || '/');
-  if (mode === 'apiKey')
-    router.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
+  if (keyed) router.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()));
   return router;
 }
 
@@ -93,6 +96,7 @@ export function wireRoutes(app: Express, services: RouteServices): void {
   const mount = (base: string, mode: AuthMode, routes: readonly RouteDeclaration[]) =>
     app.use(base, recordMountPath, routerFor(mode, services, allowed, base, routes));
   mount(API_BASE, 'apiKey', ofMode('apiKey'));
+  mount(EVENTS_BASE, 'apiKeyWrite', ofMode('apiKeyWrite'));
   mount(WEBHOOKS_BASE, 'accessToken', ofMode('accessToken'));
   app.use(
     routerFor(

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** The External API's base path; `v1` is a path segment (docs/api.md, "Versioning"). */
 export const API_BASE = '/api/external/v1';
+/** The server-side Events API: outside the read-only External API's base (docs/api.md, "Server-side events"). */
+export const EVENTS_BASE = '/api/events';
 /** Webhook management's base path. */
 export const WEBHOOKS_BASE = '/v1/cli/mutate/webhooks';
 

@@ -8,17 +8,19 @@
  */
 import { ACCOUNT_ROUTES } from './account.routes';
 import { ANALYTICS_ROUTES } from './analytics.routes';
+import { EVENTS_ROUTES } from './events.routes';
 import { PUBLIC_ROUTES } from './public.routes';
 import type { RouteDeclaration, Tag } from './route';
 import { WEBHOOK_ROUTES } from './webhooks.routes';
 
 export type { RouteDeclaration };
-export { API_BASE, WEBHOOKS_BASE } from './common';
+export { API_BASE, EVENTS_BASE, WEBHOOKS_BASE } from './common';
 
-/** External API (API key), webhook management (access token), public routes; in document order. */
+/** External API (API key), server-side events, webhook management (access token), public routes; in document order. */
 export const ROUTES: readonly RouteDeclaration[] = [
   ...ACCOUNT_ROUTES,
   ...ANALYTICS_ROUTES,
+  ...EVENTS_ROUTES,
   ...WEBHOOK_ROUTES,
   ...PUBLIC_ROUTES,
 ];
@@ -33,6 +35,11 @@ export const TAGS: ReadonlyArray<{ name: Tag; description: string }> = [
     name: 'Analytics',
     description:
       'Read-only analytics of one website: overview, visitors, breakdowns, heatmaps, session replays, error groups and custom queries. Each call needs an API key with the read analytics data permission and counts against the quota.',
+  },
+  {
+    name: 'Events',
+    description:
+      'The server-side Events API: page views and named events sent from a backend with an API key that has the track events permission. Outside the read-only External API; each request counts against the quota as one call.',
   },
   {
     name: 'Webhooks',

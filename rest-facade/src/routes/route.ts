@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../../common/contracts/identity';
 import type { KeyContext } from '../auth/api-key-auth';
 import type { CollectorService } from '../collect/collector.service';
-import type { FacadeDeps } from '../deps';
+import type { ExternalApiDeps, FacadeDeps } from '../deps';
 import type { LimitDecision } from '../limits/usage-limiter';
 import type { PathId } from './path-ids';
 import type { QuerySchema } from './query-parameters';
@@ -14,12 +14,13 @@ export type Method = 'get' | 'post' | 'delete' | 'options';
 
 /**
  * Who may call a route: an API key (`X-API-Key` or `Authorization: Bearer svc_…`, checked by the
- * facade, counted against the limits), a dashboard access token (`Authorization: Bearer wat_…`,
+ * facade, counted against the limits; `apiKeyWrite`: the same for a route that writes, answered
+ * by the facade itself rather than by an operation), a dashboard access token (`Authorization: Bearer wat_…`,
  * resolved by the engine), or anyone.
  */
-export type AuthMode = 'apiKey' | 'accessToken' | 'none';
+export type AuthMode = 'apiKey' | 'apiKeyWrite' | 'accessToken' | 'none';
 
-export type Tag = 'Account' | 'Analytics' | 'Webhooks' | 'Public' | 'OpenAPI';
+export type Tag = 'Account' | 'Analytics' | 'Events' | 'Webhooks' | 'Public' | 'OpenAPI';
 
 /** What a route's presenter may use besides the operation's data. */
 export interface CallContext {
@@ -186,4 +187,25 @@ export interface PublicRoute extends RouteBase {
   answer(services: PublicServices): (req: Request, res: Response) => void | Promise<void>;
 }
 
-export type RouteDeclaration = ApiKeyRoute | AccessTokenRoute | PublicRoute;
+/**
+ * A route that writes with an API key (the server-side Events API): checked key, limits and
+ * permission exactly as an External API call (pipeline/api-key-write.pipeline.ts), then the
+ * facade's own `answer`, whose result is the `data` of the success envelope.
+ */
+export interface ApiKeyWriteRoute extends RouteBase {
+  auth: 'apiKeyWrite';
+  /** Counted against the key's per-minute limit and its organization's monthly quota. */
+  counted: true;
+  permission: Permission;
+  query: QuerySchema;
+  body: RequestBody;
+  /** Builds the route's answer once at start-up; it reads the body (already parsed as JSON). */
+  answer(services: KeyedServices): (req: Request, call: CallContext) => Promise<unknown>;
+}
+
+/** What an API-key write route's answer is built from: the public services and the key's. */
+export interface KeyedServices extends PublicServices {
+  deps: ExternalApiDeps;
+}
+
+export type RouteDeclaration = ApiKeyRoute | ApiKeyWriteRoute | AccessTokenRoute | PublicRoute;
