@@ -36,14 +36,14 @@ export const KEYS_WITHOUT_TTL: readonly KeyFamily[] = [
     bound: 'One hash, one field per live access token.',
   },
   {
-    keys: ['{calls}', '{analytics:events}', '{events:platform}'],
+    keys: ['{calls}', '{analytics:events}', '{events:platform}', '{notices}'],
     owner:
-      'producers append; each stream’s consumer group deletes what it handled (keys, analytics, webhooks)',
+      'producers append; each stream’s consumer group deletes what it handled (keys, analytics, webhooks, keys)',
     bound:
-      'Only their backlog; capped by MAXLEN ~ (100,000 batches, 5,000,000 and 1,000,000 entries).',
+      'Only their backlog; capped by MAXLEN ~ (100,000 batches, 5,000,000, 1,000,000 and 100,000 entries).',
   },
   {
-    keys: ['{calls}:dead', '{analytics:events}:dead', '{events:platform}:dead'],
+    keys: ['{calls}:dead', '{analytics:events}:dead', '{events:platform}:dead', '{notices}:dead'],
     owner: 'the stream consumers append; operators read and delete them',
     bound:
       'Entries that failed 10 times, each logged as an error; kept until an operator deletes them.',

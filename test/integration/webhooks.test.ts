@@ -7,6 +7,11 @@ import {
   publishPlatformEvent,
   type EventType,
 } from '../../common/contracts/platform-events';
+import {
+  buildUserNotice,
+  publishUserNotice,
+  userNoticeStream,
+} from '../../common/contracts/user-notices';
 import { createRedis } from '../../common/platform/redis';
 import { deliveryIdFor } from '../../subgraphs/webhooks/src/services/delivery.service';
 import { openDeliveryQueue } from '../support/delivery-queue';
@@ -15,6 +20,7 @@ import { graphql, http, type JsonResponse } from '../support/http';
 import { expectMatchesOpenApi } from '../support/openapi';
 import { startStack, type Stack } from '../support/stack';
 import { waitFor } from '../support/wait';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const BASE = '/v1/cli/mutate/webhooks';
@@ -86,6 +92,7 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
   let call: ReturnType<typeof managementClient>;
   let receiver: WebhookReceiver;
   let publisher: ReturnType<typeof createRedis>;
+  let mailbox: MailReceiver;
 
   const publish = (type: EventType, userId: string, data: Record<string, unknown> = {}) => {
     const event = buildEvent(type, userId, null, data);
@@ -113,13 +120,15 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
   };
 
   beforeAll(async () => {
-    stack = await startStack('webhooks', FAST_DELIVERY);
+    mailbox = await startMailReceiver();
+    stack = await startStack('webhooks', { ...FAST_DELIVERY, SMTP_URL: mailbox.url });
     call = managementClient(stack);
     publisher = createRedis(stack.env.REDIS_URL!);
   });
   afterAll(async () => {
     publisher.disconnect();
     await stack.stop();
+    await mailbox.close();
   });
   beforeEach(async () => {
     receiver = await startWebhookReceiver();
@@ -1018,8 +1027,35 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
       ]);
     });
 
-    it('when a receiver fails every attempt for 6 days (the clock moved), then the webhook is disabled and the owner’s other webhooks are told; enabled again, recover delivers each failed event exactly once, signed', async () => {
-      const { token, userId } = await userWithToken(stack);
+    it('when user notices are unreadable or name a user who is gone, then they are acknowledged and not mailed, and the next one is mailed to its user', async () => {
+      const { account } = await userWithToken(stack);
+      const prefix = stack.env.REDIS_KEY_PREFIX!;
+      const stream = userNoticeStream(prefix);
+      const before = mailbox.mails.length;
+      await publisher.xadd(stream, '*', 'notice', '{"id": 1}');
+      await publishUserNotice(
+        publisher,
+        prefix,
+        buildUserNotice('0123456789abcdef01234567', 'Nobody', 'To nobody'),
+      );
+      await publishUserNotice(
+        publisher,
+        prefix,
+        buildUserNotice(account.user.id, 'Hello owner', 'A notice'),
+      );
+
+      const [mail] = (await mailbox.waitForMails(before + 1)).slice(before);
+      // Mailed before it is acknowledged: once the stream is empty, nothing else is on its way.
+      await waitFor(async () => (await publisher.xlen(stream)) === 0);
+      expect(mailbox.mails.slice(before)).toEqual([mail]);
+      expect(mail!.to).toEqual([account.user.email]);
+      expect(mail!.raw).toMatch(/^Subject: Hello owner/m);
+      expect(await publisher.xlen(`${stream}:dead`)).toBe(0);
+    });
+
+    it('when a receiver fails every attempt for 6 days (the clock moved), then the webhook is disabled and the owner is told by their other webhooks and by mail; enabled again, recover delivers each failed event exactly once, signed', async () => {
+      const { token, userId, account } = await userWithToken(stack);
+      const mailsBefore = mailbox.mails.length;
       const down = await create(token, { url: receiver.url, event_types: ['api_key.expired'] });
       const watcher = await startWebhookReceiver();
       const { deliveries } = stack.webhooks.services;
@@ -1043,6 +1079,10 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         });
         expect(notice!.headers['x-webhook-signature']).toBe(hmac(told.secret, notice!.rawBody));
         expect(receiver.requests).toHaveLength(5);
+        const [mail] = (await mailbox.waitForMails(mailsBefore + 1)).slice(mailsBefore);
+        expect(mail!.to).toEqual([account.user.email]);
+        expect(mail!.raw).toMatch(/^Subject: Webhook disabled: http:\/\/127\.0\.0\.1:\d+\//m);
+        expect(mail!.raw).toContain(`/v1/cli/mutate/webhooks/${down.id}/enable`);
         const list = await call<
           Envelope<{ webhooks: Array<WebhookData & { disabled_reason: string }> }>
         >('GET', '', token);

@@ -1,5 +1,6 @@
 import { callLogStream } from '../../../common/contracts/call-log';
 import type { Logger } from '../../../common/platform/logger';
+import type { RedisClient } from '../../../common/platform/redis';
 import { isMongoUnavailable } from '../../../common/platform/mongo-outage';
 import { fromRoot } from '../../../common/platform/paths';
 import { StreamConsumer } from '../../../common/platform/stream-consumer';
@@ -7,7 +8,7 @@ import { startSubgraph } from '../../../common/platform/subgraph-runtime';
 import { createSubgraphApp } from '../../../common/platform/subgraph-server';
 import type { KeysConfig } from './config';
 import { createKeysLoaders, type KeysDeps } from './context';
-import { createKeysModels } from './models';
+import { createKeysModels, type KeysModels } from './models';
 import { createDeclaredIndexes } from '../../../common/platform/mongo';
 import { keysResolvers } from './resolvers';
 import { AccessService, KeyAccessPolicy } from './services/access.service';
@@ -18,6 +19,8 @@ import { PeriodicTask } from '../../../common/platform/periodic-task';
 import { UsageStatsService } from './services/usage-stats.service';
 import { UsageLedger } from './services/usage-ledger.service';
 import { SignInService } from './services/sign-in.service';
+import { createUserNoticeMailer } from './services/user-notice.mailer';
+import { createMailTransport } from '../../../common/platform/mail';
 
 /** The lease whose holder stores the call log and the usage ledger (the others stand by). */
 export const callLogLeaseKey = (redisKeyPrefix: string) => `${redisKeyPrefix}keys:call-log-lease`;
@@ -27,6 +30,7 @@ export const KEYS_SCHEMA_PATH = fromRoot('subgraphs', 'keys', 'schema.graphql');
 export interface KeysServices extends KeysDeps {
   expiryJob: KeyExpiryJob;
   callLogConsumer: StreamConsumer;
+  noticeMailer: StreamConsumer;
 }
 
 export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
@@ -43,20 +47,13 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     );
     const ledger = new UsageLedger(models, redis, config.redisKeyPrefix);
     const callLog = new CallLogService(models, ledger);
-    const callLogConsumer = new StreamConsumer({
+    const { callLogConsumer, noticeMailer } = createConsumers(
+      config,
+      models,
       redis,
-      stream: callLogStream(config.redisKeyPrefix),
-      group: 'keys-call-log',
+      callLog,
       logger,
-      deleteAcknowledged: true,
-      // The usage ledger is read-modify-write (FerretDB's updates are not atomic): one instance
-      // stores the call log at a time, the others stand by.
-      exclusive: { leaseKey: callLogLeaseKey(config.redisKeyPrefix), leaseMs: 15_000 },
-      handle: (entries) => callLog.store(entries),
-      // Retried in place, so calls logged during a database outage are stored as soon as it ends
-      // (not a claim timeout later); the outage itself never dead-letters them.
-      retry: { maxAttempts: 10, isTransient: isMongoUnavailable },
-    });
+    );
     const expiryJob = new KeyExpiryJob(models, redis, config.redisKeyPrefix);
     const expiryScan = new PeriodicTask(
       'key expiry scan',
@@ -67,6 +64,8 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     if (config.workersEnabled) {
       await callLogConsumer.start();
       metrics.watchStream(callLogConsumer);
+      await noticeMailer.start();
+      metrics.watchStream(noticeMailer);
       expiryScan.start();
     }
     const deps: KeysDeps = {
@@ -91,7 +90,11 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       internalSecret: config.internalSecret,
       logger,
       readiness: config.workersEnabled
-        ? [...readiness, callLogConsumer.readinessCheck('call-log consumer')]
+        ? [
+            ...readiness,
+            callLogConsumer.readinessCheck('call-log consumer'),
+            noticeMailer.readinessCheck('user-notice mailer'),
+          ]
         : readiness,
       inlineTrace: config.inlineTrace,
       createLoaders: (d) => createKeysLoaders(d),
@@ -100,11 +103,52 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     return {
       app,
       apollo,
-      services: { ...deps, expiryJob, callLogConsumer },
+      services: { ...deps, expiryJob, callLogConsumer, noticeMailer },
       async beforeClose() {
         await expiryScan.stop();
         await callLogConsumer.stop();
+        await noticeMailer.stop();
       },
     };
   });
+}
+
+/**
+ * The keys subgraph's stream consumers: the call log (stored by one instance at a time) and the
+ * user notices it mails.
+ */
+function createConsumers(
+  config: KeysConfig,
+  models: KeysModels,
+  redis: RedisClient,
+  callLog: CallLogService,
+  logger: Logger,
+) {
+  const callLogConsumer = new StreamConsumer({
+    redis,
+    stream: callLogStream(config.redisKeyPrefix),
+    group: 'keys-call-log',
+    logger,
+    deleteAcknowledged: true,
+    // The usage ledger is read-modify-write (FerretDB's updates are not atomic): one instance
+    // stores the call log at a time, the others stand by.
+    exclusive: { leaseKey: callLogLeaseKey(config.redisKeyPrefix), leaseMs: 15_000 },
+    handle: (entries) => callLog.store(entries),
+    // Retried in place, so calls logged during a database outage are stored as soon as it ends
+    // (not a claim timeout later); the outage itself never dead-letters them.
+    retry: { maxAttempts: 10, isTransient: isMongoUnavailable },
+  });
+  const noticeMailer = createUserNoticeMailer({
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    models,
+    mail: createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      logger,
+      production: config.nodeEnv === 'production',
+    }),
+    logger,
+  });
+  return { callLogConsumer, noticeMailer };
 }

@@ -9,6 +9,9 @@ export interface KeysConfig extends SubgraphConfig {
   workersEnabled: boolean;
   /** How long a dashboard session lasts after sign-in. */
   sessionLifetimeMs: number;
+  /** Mails users the notices of other services (a webhook disabled); null: logged outside production. */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 const schema = z.object({
@@ -19,6 +22,8 @@ const schema = z.object({
     .min(0.0001)
     .max(24 * 30)
     .default(12),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Web Analytics <no-reply@localhost>'),
 });
 
 export function loadKeysConfig(env: Env): KeysConfig {
@@ -32,5 +37,7 @@ export function loadKeysConfig(env: Env): KeysConfig {
     expiryScanIntervalMs: own.KEY_EXPIRY_SCAN_INTERVAL_MS,
     workersEnabled: own.KEYS_WORKERS_ENABLED,
     sessionLifetimeMs: Math.round(own.DASHBOARD_SESSION_HOURS * 3_600_000),
+    smtpUrl: own.SMTP_URL ?? null,
+    mailFrom: own.MAIL_FROM,
   };
 }

@@ -18,6 +18,7 @@ import { DeliveryLog } from './services/delivery-log';
 import { DeliveryService, OVERDUE_SWEEP_EVERY_MS } from './services/delivery.service';
 import { TestRateLimiter } from './services/test-rate-limiter';
 import { publishPlatformEvent } from '../../../common/contracts/platform-events';
+import { publishUserNotice } from '../../../common/contracts/user-notices';
 import { oneAtATime } from '../../../common/platform/redis-lock';
 import { RedisLossWatch } from '../../../common/platform/redis-loss-watch';
 import { WebhookService } from './services/webhook.service';
@@ -114,7 +115,10 @@ async function createWebhooksServices(
     new TestRateLimiter(redis, config.redisKeyPrefix),
     config.delivery,
     logger,
-    (event) => publishPlatformEvent(redis, config.redisKeyPrefix, event),
+    {
+      publish: (event) => publishPlatformEvent(redis, config.redisKeyPrefix, event),
+      mail: (notice) => publishUserNotice(redis, config.redisKeyPrefix, notice),
+    },
   );
   const deps: WebhooksDeps = { webhooks, deliveries, deliveryLog: new DeliveryLog(models) };
   return {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from '../../../../common/platform/logger';
+import { buildUserNotice, type UserNotice } from '../../../../common/contracts/user-notices';
 import {
   buildEvent,
   EVENT_TYPES,
@@ -91,6 +92,14 @@ const GONE = 'The receiver answered 410 Gone';
 const lastAttempt = (attempts: Array<{ attempt: number }> | null | undefined) =>
   Math.max(0, ...(attempts ?? []).map((a) => a.attempt));
 
+/** How a webhook's owner is told that it was disabled. */
+export interface OwnerChannels {
+  /** Appends a platform event to the stream (webhook.disabled, to the owner's other webhooks). */
+  publish(event: PlatformEvent): Promise<unknown>;
+  /** Appends a notice the keys subgraph mails to the owner (common/contracts/user-notices.ts). */
+  mail(notice: UserNotice): Promise<unknown>;
+}
+
 export class DeliveryService {
   constructor(
     private readonly models: WebhooksModels,
@@ -100,8 +109,7 @@ export class DeliveryService {
     private readonly testLimiter: TestRateLimiter,
     private readonly settings: DeliverySettings,
     private readonly logger: Logger,
-    /** Appends a platform event to the stream (webhook.disabled to the owner's other webhooks). */
-    private readonly publish: (event: PlatformEvent) => Promise<unknown>,
+    private readonly owners: OwnerChannels,
   ) {}
 
   /** What `disableAfterMs` is counted by; tests move it. */
@@ -446,7 +454,10 @@ export class DeliveryService {
     }
   }
 
-  /** Disables the webhook and, if this did, tells the owner's other webhooks (webhook.disabled). */
+  /**
+   * Disables the webhook and, if this did, tells the owner: webhook.disabled to their other
+   * webhooks, and a mail.
+   */
   private async disableAndTell(
     webhook: WebhookView,
     reason: string,
@@ -454,14 +465,17 @@ export class DeliveryService {
   ): Promise<void> {
     if (!(await this.webhooks.disable(webhook.id, reason))) return;
     this.logger.warn({ webhookId: webhook.id, reason }, 'webhook disabled');
-    await this.publish(
-      buildEvent('webhook.disabled', webhook.userId, null, {
-        webhook_id: webhook.id,
-        url: webhook.url,
-        reason,
-        failing_since: failingSince?.toISOString() ?? null,
-      }),
-    );
+    await Promise.all([
+      this.owners.publish(
+        buildEvent('webhook.disabled', webhook.userId, null, {
+          webhook_id: webhook.id,
+          url: webhook.url,
+          reason,
+          failing_since: failingSince?.toISOString() ?? null,
+        }),
+      ),
+      this.owners.mail(disabledNotice(webhook, reason)),
+    ]);
   }
 
   private unreadableSecret(webhookId: string): AttemptOutcome {
@@ -498,4 +512,18 @@ function toRecord(attempt: number, at: Date, outcome: AttemptOutcome) {
     error: outcome.error,
     responseBody: outcome.responseBody,
   };
+}
+
+/** The mail that tells a webhook's owner it was disabled, and how to bring it back. */
+export function disabledNotice(webhook: WebhookView, reason: string): UserNotice {
+  const path = `/v1/cli/mutate/webhooks/${webhook.id}`;
+  return buildUserNotice(
+    webhook.userId,
+    `Webhook disabled: ${webhook.url}`,
+    [
+      `Your webhook ${webhook.url} (${webhook.id}) was disabled. ${reason}.`,
+      'No events are sent to it while it is disabled.',
+      `Once its receiver works again, enable it on the dashboard's Webhooks page or with POST ${path}/enable, then send what failed meanwhile with POST ${path}/recover.`,
+    ].join('\n\n'),
+  );
 }
