@@ -409,6 +409,14 @@ async function webhooks(check: Checker, c: Credentials, receiverUrl: string): Pr
   await send('POST', `/${id}/recover`, 202, { since: '2026-01-01T00:00:00Z' });
   await send('POST', `/${id}/enable`, 200);
   await send('POST', `/${UNKNOWN_ID}/enable`, 404);
+  await send('POST', `/${id}/alerts`, 200, {
+    website_ids: [c.websites[0].id],
+    spike_ratio: 3,
+    drop_ratio: 0.4,
+    report_hour: 7,
+  });
+  await send('POST', `/${id}/alerts`, 200, { website_ids: null });
+  await send('POST', `/${UNKNOWN_ID}/alerts`, 404, { report_hour: 6 });
   await send('POST', `/${id}/rotate`, 200);
   const minimalId = String(minimal?.data?.id);
   await send('DELETE', `/${minimalId}`, 204);
@@ -550,6 +558,14 @@ async function refusedRequests(check: Checker, c: Credentials): Promise<void> {
     status: 400,
   });
   await check.send({ kind: 'refused', method: 'GET', path: WEBHOOKS, status: 401 });
+  await check.send({
+    kind: 'refused',
+    method: 'POST',
+    path: `${WEBHOOKS}/${UNKNOWN_ID}/alerts`,
+    headers: bearer(c.token),
+    json: { spike_ratio: 1 },
+    status: 400,
+  });
   await check.send({
     kind: 'refused',
     method: 'POST',

@@ -34,6 +34,42 @@ const keyChange: EventTypeEntry = {
   },
 };
 
+const website = {
+  website_id: { type: 'string' },
+  website_name: { type: 'string' },
+  domain: { type: 'string' },
+} as const;
+
+const trafficChange = (direction: 'spike' | 'drop'): EventTypeEntry => ({
+  description: `Visitors of a website in the last complete UTC hour were ${direction === 'spike' ? 'at least the spike ratio times' : 'at most the drop ratio times'} the same hour's baseline (its mean over the same weekday of the previous four weeks). At most one per website and hour; sent to the webhooks of every member of the website's organization whose alert settings it meets (${direction === 'spike' ? 'ratio ≥ spike_ratio' : 'ratio ≤ drop_ratio'}).`,
+  schema: {
+    type: 'object',
+    required: [...Object.keys(website), 'hour_start', 'visitors', 'baseline', 'ratio', 'weeks'],
+    properties: {
+      ...website,
+      hour_start: { type: 'string', format: 'date-time', description: 'The hour measured (UTC)' },
+      visitors: { type: 'integer', minimum: 0, description: 'Unique visitors in that hour' },
+      baseline: {
+        type: 'number',
+        minimum: 0,
+        description: 'Mean unique visitors of the same hour in the weeks compared',
+      },
+      ratio: { type: 'number', minimum: 0, description: 'visitors / baseline, two decimals' },
+      weeks: { type: 'integer', minimum: 1, maximum: 4, description: 'Weeks in the baseline' },
+    },
+  },
+});
+
+const topRows = {
+  type: 'array',
+  maxItems: 5,
+  items: {
+    type: 'object',
+    required: ['name', 'visitors'],
+    properties: { name: { type: 'string' }, visitors: { type: 'integer', minimum: 0 } },
+  },
+} as const;
+
 export const EVENT_CATALOGUE: Readonly<Record<EventType, EventTypeEntry>> = {
   'api_key.created': keyChange,
   'api_key.regenerated': keyChange,
@@ -79,6 +115,35 @@ export const EVENT_CATALOGUE: Readonly<Record<EventType, EventTypeEntry>> = {
           format: 'date-time',
           description: 'First day of next month',
         },
+      },
+    },
+  },
+  'traffic.spike': trafficChange('spike'),
+  'traffic.drop': trafficChange('drop'),
+  'report.daily': {
+    description:
+      "Yesterday's summary of a website (UTC day): made after midnight UTC for every website with events that day, and delivered to each subscribed webhook at its report_hour (UTC).",
+    schema: {
+      type: 'object',
+      required: [
+        ...Object.keys(website),
+        'day',
+        'visitors',
+        'pageviews',
+        'sessions',
+        'bounce_rate',
+        'top_pages',
+        'top_sources',
+      ],
+      properties: {
+        ...website,
+        day: { type: 'string', format: 'date', description: 'The UTC day summarised' },
+        visitors: { type: 'integer', minimum: 0 },
+        pageviews: { type: 'integer', minimum: 0 },
+        sessions: { type: 'integer', minimum: 0 },
+        bounce_rate: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+        top_pages: { ...topRows, description: 'The five pages with the most visitors' },
+        top_sources: { ...topRows, description: 'The five sources with the most visitors' },
       },
     },
   },

@@ -9,6 +9,9 @@ export const EVENT_TYPES = [
   'api_key.expiring',
   'api_key.expired',
   'usage.threshold_reached',
+  'traffic.spike',
+  'traffic.drop',
+  'report.daily',
   'webhook.disabled',
   'webhook.test',
 ] as const;

@@ -36,14 +36,20 @@ export const KEYS_WITHOUT_TTL: readonly KeyFamily[] = [
     bound: 'One hash, one field per live access token.',
   },
   {
-    keys: ['{calls}', '{analytics:events}', '{events:platform}', '{notices}'],
+    keys: ['{calls}', '{analytics:events}', '{events:platform}', '{events:website}', '{notices}'],
     owner:
-      'producers append; each stream’s consumer group deletes what it handled (keys, analytics, webhooks, keys)',
+      'producers append; each stream’s consumer group deletes what it handled (keys, analytics, webhooks, keys, keys)',
     bound:
-      'Only their backlog; capped by MAXLEN ~ (100,000 batches, 5,000,000, 1,000,000 and 100,000 entries).',
+      'Only their backlog; capped by MAXLEN ~ (100,000 batches, 5,000,000, 1,000,000, 100,000 and 100,000 entries).',
   },
   {
-    keys: ['{calls}:dead', '{analytics:events}:dead', '{events:platform}:dead', '{notices}:dead'],
+    keys: [
+      '{calls}:dead',
+      '{analytics:events}:dead',
+      '{events:platform}:dead',
+      '{events:website}:dead',
+      '{notices}:dead',
+    ],
     owner: 'the stream consumers append; operators read and delete them',
     bound:
       'Entries that failed 10 times, each logged as an error; kept until an operator deletes them.',

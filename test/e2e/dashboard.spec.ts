@@ -212,7 +212,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     expect((await callApi(secondValue)).status).toBe(401);
   });
 
-  test('webhooks: create (secret once), test against a local receiver, rotate, redeliver, delete', async () => {
+  test('webhooks: create (secret once), test against a local receiver, rotate, redeliver, analytics alerts, delete', async () => {
     await nav(page, 'Webhooks').click();
     await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
     await checkPage(page, 'webhooks-empty');
@@ -271,6 +271,22 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     expect(again.id).toBe(firstEvent.id);
     expect(receiver.requests[2]!.headers['x-webhook-attempt']).toBe('2');
     expect(signedWith(rotated, 2)).toBe(true);
+
+    // Analytics alerts: a spike from 3 times the usual, a report at 07:00 UTC, one website.
+    const alerts = page.getByRole('region', { name: 'Analytics alerts' });
+    await alerts.getByLabel(/Spike from/).fill('3');
+    await alerts.getByLabel('Daily report at').selectOption('7');
+    await alerts.getByLabel('All websites I can read').uncheck();
+    const site = alerts.getByRole('checkbox').nth(1);
+    await site.check();
+    await alerts.getByRole('button', { name: 'Save alerts' }).click();
+    await expect(alerts.getByText('Alerts saved.')).toBeVisible();
+    await checkPage(page, 'webhook-alerts');
+    await page.reload();
+    await expect(alerts.getByLabel(/Spike from/)).toHaveValue('3');
+    await expect(alerts.getByLabel('Daily report at')).toHaveValue('7');
+    await expect(alerts.getByLabel('All websites I can read')).not.toBeChecked();
+    await expect(alerts.getByRole('checkbox').nth(1)).toBeChecked();
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: /^Delete webhook/ }).click();

@@ -191,6 +191,8 @@ export type CreateGoalInput = {
 };
 
 export type CreateWebhookInput = {
+  /** Analytics alert settings; omitted fields take their defaults. */
+  alerts?: InputMaybe<WebhookAlertsInput>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Event types to deliver; omitted or empty means all. */
   eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -330,6 +332,8 @@ export type Mutation = {
   revokeAccessToken: Scalars['Boolean']['output'];
   /** Replaces the signing secret; the old one stops validating at once. */
   rotateWebhookSecret: WebhookWithSecret;
+  /** Changes the webhook's analytics alert settings. */
+  setWebhookAlerts: Webhook;
   /** Sends a synthetic webhook.test event now and reports the receiver's answer. */
   testWebhook: WebhookTestResult;
 };
@@ -400,6 +404,12 @@ export type MutationRevokeAccessTokenArgs = {
 
 export type MutationRotateWebhookSecretArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetWebhookAlertsArgs = {
+  id: Scalars['ID']['input'];
+  input: WebhookAlertsInput;
 };
 
 
@@ -642,6 +652,8 @@ export type VisitorPage = {
 /** An outbound webhook owned by a user. Its signing secret is never readable. */
 export type Webhook = {
   __typename?: 'Webhook';
+  /** Which analytics findings (traffic.spike, traffic.drop, report.daily) are delivered, and when. */
+  alerts: WebhookAlerts;
   createdAt: Scalars['String']['output'];
   /** Latest deliveries first, with every attempt (at most 100). */
   deliveries: Array<WebhookDelivery>;
@@ -662,6 +674,27 @@ export type Webhook = {
 /** An outbound webhook owned by a user. Its signing secret is never readable. */
 export type WebhookDeliveriesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A webhook's analytics alert settings. */
+export type WebhookAlerts = {
+  __typename?: 'WebhookAlerts';
+  /** traffic.drop is delivered when visitors / baseline is at most this (0 to 0.67; default 0.5). */
+  dropRatio: Scalars['Float']['output'];
+  /** report.daily is delivered at this UTC hour (0 to 23; default 8). */
+  reportHour: Scalars['Int']['output'];
+  /** traffic.spike is delivered when visitors / baseline is at least this (1.5 to 100; default 2). */
+  spikeRatio: Scalars['Float']['output'];
+  /** Websites whose findings are delivered; null: every website the owner may read. */
+  websiteIds?: Maybe<Array<Scalars['ID']['output']>>;
+};
+
+/** Alert settings to change; an omitted field keeps its value (websiteIds: null means every website). */
+export type WebhookAlertsInput = {
+  dropRatio?: InputMaybe<Scalars['Float']['input']>;
+  reportHour?: InputMaybe<Scalars['Int']['input']>;
+  spikeRatio?: InputMaybe<Scalars['Float']['input']>;
+  websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** One event sent (or to be sent) to one webhook. */
@@ -940,10 +973,25 @@ export type DeleteWebhookMutationVariables = Exact<{
 
 export type DeleteWebhookMutation = { __typename?: 'Mutation', deleteWebhook: { __typename?: 'Webhook', id: string, status: WebhookStatus } };
 
+export type AlertWebsitesQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+}>;
+
+
+export type AlertWebsitesQuery = { __typename?: 'Query', organization?: { __typename?: 'Organization', id: string, websites: Array<{ __typename?: 'Website', id: string, name: string }> } | null };
+
+export type SetWebhookAlertsSettingsMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: WebhookAlertsInput;
+}>;
+
+
+export type SetWebhookAlertsSettingsMutation = { __typename?: 'Mutation', setWebhookAlerts: { __typename?: 'Webhook', id: string, alerts: { __typename?: 'WebhookAlerts', websiteIds?: Array<string> | null, spikeRatio: number, dropRatio: number, reportHour: number } } };
+
 export type WebhookDetailsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WebhookDetailsQuery = { __typename?: 'Query', myWebhooks: Array<{ __typename?: 'Webhook', id: string, url: string, description?: string | null, eventTypes: Array<string>, status: WebhookStatus, disabledReason?: string | null, createdAt: string, secretRotatedAt?: string | null, deliveries: Array<{ __typename?: 'WebhookDelivery', id: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, test: boolean, createdAt: string, nextAttemptAt?: string | null, attempts: Array<{ __typename?: 'WebhookDeliveryAttempt', attempt: number, at: string, statusCode?: number | null, durationMs: number, error?: string | null }> }> }> };
+export type WebhookDetailsQuery = { __typename?: 'Query', myWebhooks: Array<{ __typename?: 'Webhook', id: string, url: string, description?: string | null, eventTypes: Array<string>, status: WebhookStatus, disabledReason?: string | null, createdAt: string, secretRotatedAt?: string | null, alerts: { __typename?: 'WebhookAlerts', websiteIds?: Array<string> | null, spikeRatio: number, dropRatio: number, reportHour: number }, deliveries: Array<{ __typename?: 'WebhookDelivery', id: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, test: boolean, createdAt: string, nextAttemptAt?: string | null, attempts: Array<{ __typename?: 'WebhookDeliveryAttempt', attempt: number, at: string, statusCode?: number | null, durationMs: number, error?: string | null }> }> }> };
 
 export type RedeliverDeliveryMutationVariables = Exact<{
   webhookId: Scalars['ID']['input'];
@@ -1032,7 +1080,9 @@ export const WebhookEventTypesDocument = {"kind":"Document","definitions":[{"kin
 export const CreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"webhook"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"eventTypes"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]} as unknown as DocumentNode<CreateWebhookMutation, CreateWebhookMutationVariables>;
 export const RotateWebhookSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RotateWebhookSecret"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rotateWebhookSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"webhook"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"secretRotatedAt"}}]}}]}}]}}]} as unknown as DocumentNode<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
 export const DeleteWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
-export const WebhookDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myWebhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"eventTypes"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"disabledReason"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"secretRotatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"test"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"attempt"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]}}]} as unknown as DocumentNode<WebhookDetailsQuery, WebhookDetailsQueryVariables>;
+export const AlertWebsitesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AlertWebsites"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"organizationId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"organizationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"websites"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<AlertWebsitesQuery, AlertWebsitesQueryVariables>;
+export const SetWebhookAlertsSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetWebhookAlertsSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookAlertsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setWebhookAlerts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"alerts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"websiteIds"}},{"kind":"Field","name":{"kind":"Name","value":"spikeRatio"}},{"kind":"Field","name":{"kind":"Name","value":"dropRatio"}},{"kind":"Field","name":{"kind":"Name","value":"reportHour"}}]}}]}}]}}]} as unknown as DocumentNode<SetWebhookAlertsSettingsMutation, SetWebhookAlertsSettingsMutationVariables>;
+export const WebhookDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myWebhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"eventTypes"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"disabledReason"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"secretRotatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"alerts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"websiteIds"}},{"kind":"Field","name":{"kind":"Name","value":"spikeRatio"}},{"kind":"Field","name":{"kind":"Name","value":"dropRatio"}},{"kind":"Field","name":{"kind":"Name","value":"reportHour"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"test"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"attempt"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]}}]} as unknown as DocumentNode<WebhookDetailsQuery, WebhookDetailsQueryVariables>;
 export const RedeliverDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RedeliverDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"deliveryId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliverWebhookDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}},{"kind":"Argument","name":{"kind":"Name","value":"deliveryId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"deliveryId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryId"}},{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]} as unknown as DocumentNode<RedeliverDeliveryMutation, RedeliverDeliveryMutationVariables>;
 export const TestWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TestWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryId"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"responseBody"}},{"kind":"Field","name":{"kind":"Name","value":"responseBodyTruncated"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]} as unknown as DocumentNode<TestWebhookMutation, TestWebhookMutationVariables>;
 export const WebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Webhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myWebhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"eventTypes"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<WebhooksQuery, WebhooksQueryVariables>;

@@ -64,6 +64,8 @@ export type CreateGoalInput = {
 };
 
 export type CreateWebhookInput = {
+  /** Analytics alert settings; omitted fields take their defaults. */
+  alerts?: InputMaybe<WebhookAlertsInput>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Event types to deliver; omitted or empty means all. */
   eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -83,6 +85,14 @@ export type Permission =
 export type Plan = 'ENTERPRISE' | 'FREE' | 'PRO' | 'SCALE';
 
 export type Role = 'ADMIN' | 'MEMBER' | 'OWNER';
+
+/** Alert settings to change; an omitted field keeps its value (websiteIds: null means every website). */
+export type WebhookAlertsInput = {
+  dropRatio?: InputMaybe<Scalars['Float']['input']>;
+  reportHour?: InputMaybe<Scalars['Int']['input']>;
+  spikeRatio?: InputMaybe<Scalars['Float']['input']>;
+  websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
 
 export type WebhookDeliveryStatus = 'CANCELLED' | 'FAILED' | 'PENDING' | 'SUCCEEDED';
 
@@ -252,6 +262,12 @@ export type CreateWebhookMutation = {
       disabledReason: string | null;
       createdAt: string;
       secretRotatedAt: string | null;
+      alerts: {
+        websiteIds: Array<string> | null;
+        spikeRatio: number;
+        dropRatio: number;
+        reportHour: number;
+      };
     };
   };
 };
@@ -276,6 +292,12 @@ export type EnableWebhookMutation = {
     disabledReason: string | null;
     createdAt: string;
     secretRotatedAt: string | null;
+    alerts: {
+      websiteIds: Array<string> | null;
+      spikeRatio: number;
+      dropRatio: number;
+      reportHour: number;
+    };
   };
 };
 
@@ -354,6 +376,12 @@ export type ListWebhooksQuery = {
     disabledReason: string | null;
     createdAt: string;
     secretRotatedAt: string | null;
+    alerts: {
+      websiteIds: Array<string> | null;
+      spikeRatio: number;
+      dropRatio: number;
+      reportHour: number;
+    };
   }>;
 };
 
@@ -439,6 +467,36 @@ export type RotateWebhookSecretMutation = {
       disabledReason: string | null;
       createdAt: string;
       secretRotatedAt: string | null;
+      alerts: {
+        websiteIds: Array<string> | null;
+        spikeRatio: number;
+        dropRatio: number;
+        reportHour: number;
+      };
+    };
+  };
+};
+
+export type SetWebhookAlertsMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: WebhookAlertsInput;
+}>;
+
+export type SetWebhookAlertsMutation = {
+  setWebhookAlerts: {
+    id: string;
+    url: string;
+    description: string | null;
+    eventTypes: Array<string>;
+    status: WebhookStatus;
+    disabledReason: string | null;
+    createdAt: string;
+    secretRotatedAt: string | null;
+    alerts: {
+      websiteIds: Array<string> | null;
+      spikeRatio: number;
+      dropRatio: number;
+      reportHour: number;
     };
   };
 };
@@ -557,6 +615,12 @@ export type WebhookFieldsFragment = {
   disabledReason: string | null;
   createdAt: string;
   secretRotatedAt: string | null;
+  alerts: {
+    websiteIds: Array<string> | null;
+    spikeRatio: number;
+    dropRatio: number;
+    reportHour: number;
+  };
 };
 
 export type WebhookSendFieldsFragment = {
@@ -660,6 +724,19 @@ export const WebhookFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'alerts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'websiteIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -1385,6 +1462,19 @@ export const CreateWebhookDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'alerts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'websiteIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -1488,6 +1578,19 @@ export const EnableWebhookDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'alerts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'websiteIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -1849,6 +1952,19 @@ export const ListWebhooksDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'alerts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'websiteIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -2226,11 +2342,110 @@ export const RotateWebhookSecretDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'alerts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'websiteIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+              ],
+            },
+          },
         ],
       },
     },
   ],
 } as unknown as DocumentNode<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const SetWebhookAlertsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetWebhookAlerts' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookAlertsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setWebhookAlerts' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'WebhookFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'WebhookFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Webhook' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'secretRotatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'alerts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'websiteIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetWebhookAlertsMutation, SetWebhookAlertsMutationVariables>;
 export const TestWebhookDocument = {
   kind: 'Document',
   definitions: [

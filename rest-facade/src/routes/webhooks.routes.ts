@@ -9,10 +9,12 @@ import {
   RecoverWebhookDeliveriesDocument,
   RedeliverWebhookDeliveryDocument,
   RotateWebhookSecretDocument,
+  SetWebhookAlertsDocument,
   TestWebhookDocument,
   WebhookDeliveriesDocument,
 } from '../generated/operations';
 import {
+  ALERTS_REQUEST_EXAMPLE,
   CREATE_WEBHOOK_REQUEST_EXAMPLE,
   EVENT_TYPES_EXAMPLE,
   RECOVER_REQUEST_EXAMPLE,
@@ -34,6 +36,8 @@ import { WEBHOOK_ID } from './path-ids';
 import { errorResponse, METHOD_NOT_ALLOWED, RETRY_AFTER, WWW_AUTHENTICATE } from './responses';
 import { accessTokenRoute, type AccessTokenRoute } from './route';
 import {
+  alertsBody,
+  alertsInput,
   createWebhookBody,
   recoverBody,
   RotatedSecretSchema,
@@ -108,8 +112,13 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
     },
     invalidBody:
       'The body must be {"url": string, "description"?: string, "event_types"?: string[]}',
-    variables: (_req, { url, description, event_types: eventTypes }) => ({
-      input: { url, description: description ?? null, eventTypes: eventTypes ?? [] },
+    variables: (_req, { url, description, event_types: eventTypes, alerts }) => ({
+      input: {
+        url,
+        description: description ?? null,
+        eventTypes: eventTypes ?? [],
+        ...(alerts ? { alerts: alertsInput(alerts) } : {}),
+      },
     }),
     present: (data) => {
       const { webhook, secret } = data.createWebhook;
@@ -314,6 +323,44 @@ export const WEBHOOK_ROUTES: AccessTokenRoute[] = [
       example: WEBHOOK_EXAMPLE,
     },
     errors: { ...ERRORS, 400: BAD_ID, 404: NOT_FOUND, 409: CONFLICT },
+  }),
+  accessTokenRoute({
+    ...management,
+    method: 'post',
+    path: `${WEBHOOKS_BASE}/:id/alerts`,
+    operation: SetWebhookAlertsDocument,
+    params: ID_PARAMS,
+    idParam: WEBHOOK_ID,
+    body: {
+      schema: alertsBody,
+      component: 'WebhookAlertsRequest',
+      mediaTypes: ['application/json'],
+      example: ALERTS_REQUEST_EXAMPLE,
+      limit: '8kb',
+    },
+    invalidBody:
+      'The body must be {"website_ids"?, "spike_ratio"?, "drop_ratio"?, "report_hour"?} within their bounds',
+    variables: (req, body) => ({ id: param(req, 'id'), input: alertsInput(body) }),
+    present: (data) => presentWebhook(data.setWebhookAlerts),
+    operationId: 'setWebhookAlerts',
+    summary: 'Change which analytics findings the webhook gets, and when',
+    description:
+      "Sets the fields given of the webhook's analytics alert settings; the others keep their values. website_ids: the websites whose traffic.spike, traffic.drop and report.daily are delivered (null: every website the owner may read; a website the owner cannot read gets nothing). spike_ratio and drop_ratio: the change from the hour's baseline that is worth a delivery. report_hour: the UTC hour report.daily goes out. The webhook must also subscribe to those event types (or to all).",
+    response: {
+      status: 200,
+      description: 'The webhook with its new settings',
+      schema: WebhookSchema,
+      example: WEBHOOK_EXAMPLE,
+    },
+    errors: {
+      ...ERRORS,
+      400: errorResponse(
+        'invalid_json or invalid_parameters: the body is not valid alert settings, or the id is not valid percent-encoding.',
+        ['invalid_json', 'invalid_parameters'],
+      ),
+      404: NOT_FOUND,
+      409: CONFLICT,
+    },
   }),
   accessTokenRoute({
     ...management,

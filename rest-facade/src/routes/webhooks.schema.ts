@@ -1,10 +1,56 @@
 /** Request and response bodies of webhook management. Event payloads: docs/webhooks.md. */
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../../common/contracts/platform-events';
+import { DROP_CEILING, SPIKE_FLOOR } from '../../../common/contracts/website-events';
 
 /** Every subscribable type: the synthetic test event is sent on request only. */
 const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== 'webhook.test');
 const eventType = z.enum(SUBSCRIBABLE as [string, ...string[]]);
+
+/** Alert settings as sent: each field optional (an omitted one keeps its value or default). */
+export const alertsBody = z
+  .strictObject({
+    website_ids: z
+      .array(z.string().regex(/^[0-9a-f]{24}$/i, 'a website id'))
+      .max(100)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Websites whose findings are delivered (at most 100); null: every website the owner may read.',
+      }),
+    spike_ratio: z
+      .number()
+      .min(SPIKE_FLOOR)
+      .max(100)
+      .optional()
+      .meta({ description: `traffic.spike when visitors / baseline ≥ this (${SPIKE_FLOOR}–100).` }),
+    drop_ratio: z
+      .number()
+      .min(0)
+      .max(DROP_CEILING)
+      .optional()
+      .meta({ description: `traffic.drop when visitors / baseline ≤ this (0–${DROP_CEILING}).` }),
+    report_hour: z
+      .number()
+      .int()
+      .min(0)
+      .max(23)
+      .optional()
+      .meta({ description: 'The UTC hour report.daily is delivered at (0–23).' }),
+  })
+  .meta({
+    description:
+      'Analytics alert settings (traffic.spike, traffic.drop, report.daily); docs/webhooks.md, "Analytics alerts".',
+  });
+
+/** The settings' operation input from a validated body. */
+export const alertsInput = (body: z.infer<typeof alertsBody>) => ({
+  ...(body.website_ids !== undefined ? { websiteIds: body.website_ids } : {}),
+  ...(body.spike_ratio !== undefined ? { spikeRatio: body.spike_ratio } : {}),
+  ...(body.drop_ratio !== undefined ? { dropRatio: body.drop_ratio } : {}),
+  ...(body.report_hour !== undefined ? { reportHour: body.report_hour } : {}),
+});
 
 /**
  * The body of POST /v1/cli/mutate/webhooks. Event types are checked by the webhooks service (an
@@ -22,6 +68,7 @@ export const createWebhookBody = z.strictObject({
     .max(50)
     .optional()
     .meta({ description: 'Event types to deliver; omitted or empty: all.' }),
+  alerts: alertsBody.optional(),
 });
 
 const webhookShape = {
@@ -35,6 +82,17 @@ const webhookShape = {
   disabled_reason: z.string().nullable(),
   created_at: z.iso.datetime(),
   secret_rotated_at: z.iso.datetime().nullable(),
+  alerts: z
+    .strictObject({
+      website_ids: z.array(z.string()).nullable(),
+      spike_ratio: z.number(),
+      drop_ratio: z.number(),
+      report_hour: z.number().int().min(0).max(23),
+    })
+    .meta({
+      description:
+        'Which analytics findings are delivered and when: website_ids (null: all the owner may read), spike_ratio, drop_ratio, report_hour (UTC).',
+    }),
 };
 const secret = () => z.string().regex(/^whsec_/);
 

@@ -15,6 +15,12 @@ export function presentWebhook(w: WebhookFieldsFragment) {
     disabled_reason: w.disabledReason,
     created_at: w.createdAt,
     secret_rotated_at: w.secretRotatedAt,
+    alerts: {
+      website_ids: w.alerts.websiteIds ?? null,
+      spike_ratio: w.alerts.spikeRatio,
+      drop_ratio: w.alerts.dropRatio,
+      report_hour: w.alerts.reportHour,
+    },
   };
 }
 

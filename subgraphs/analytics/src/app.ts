@@ -13,6 +13,8 @@ import { StatsService } from './services/stats.service';
 import { StatsQueryService } from './services/stats-query.service';
 import { openEngine } from './engine';
 import { TotalsService } from './services/totals.service';
+import { ALERT_CHECK_EVERY_MS, WebsiteAlertsService } from './services/website-alerts.service';
+import { publishWebsiteEvent } from '../../../common/contracts/website-events';
 import { createAnalyticsStore } from './store';
 
 export const ANALYTICS_SCHEMA_PATH = fromRoot('subgraphs', 'analytics', 'schema.graphql');
@@ -30,10 +32,17 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       store.windows,
       store.hotCacheBytes,
     );
+    const statsQuery = new StatsQueryService(model, engine.tables, engine.duck);
     const deps: AnalyticsDeps = {
       totals: new TotalsService(model),
       stats: new StatsService(model, config.retentionDays),
-      statsQuery: new StatsQueryService(model, engine.tables, engine.duck),
+      statsQuery,
+      alerts: new WebsiteAlertsService(
+        statsQuery,
+        store.index,
+        (event) => publishWebsiteEvent(redis, config.redisKeyPrefix, event),
+        logger,
+      ),
       ingest: new IngestService({ ...store, codec: engine.codec, sealed: engine.sealed }, logger, {
         redisKeyPrefix: config.redisKeyPrefix,
         batchSize: config.ingestBatchSize,
@@ -62,12 +71,20 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       logger,
     );
     retentionJob.start();
+    const alertsJob = new PeriodicTask(
+      'website alerts',
+      ALERT_CHECK_EVERY_MS,
+      () => deps.alerts.check(),
+      logger,
+    );
+    if (config.alertsEnabled) alertsJob.start();
     return {
       app,
       apollo,
       services: deps,
       beforeClose: async () => {
         await retentionJob.stop();
+        await alertsJob.stop();
         await deps.ingest.stop();
         engine.close();
       },

@@ -1,6 +1,6 @@
 import { totalmem } from 'node:os';
 import { z } from 'zod';
-import { loadAll, parseEnv, type Env } from '../../../common/platform/config';
+import { booleanFlag, loadAll, parseEnv, type Env } from '../../../common/platform/config';
 import { loadSubgraphConfig, type SubgraphConfig } from '../../../common/platform/subgraph-config';
 
 export interface AnalyticsConfig extends SubgraphConfig {
@@ -14,6 +14,8 @@ export interface AnalyticsConfig extends SubgraphConfig {
   cacheBytes: number;
   /** The event-level engine (docs/analytics.md, "The engine"). */
   engine: { threads: number | undefined; memoryLimit: string; maxWebsites: number };
+  /** Look for traffic changes and daily reports (services/website-alerts.service.ts). */
+  alertsEnabled: boolean;
 }
 
 const analyticsSchema = z.object({
@@ -31,6 +33,7 @@ const analyticsSchema = z.object({
     .max(1_048_576)
     .default(() => quarterOfMemoryMb()),
   ANALYTICS_ENGINE_WEBSITES: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  ANALYTICS_ALERTS_ENABLED: booleanFlag(true),
 });
 
 /**
@@ -56,6 +59,7 @@ export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
         ANALYTICS_ENGINE_THREADS: env.ANALYTICS_ENGINE_THREADS,
         ANALYTICS_ENGINE_MEMORY_MB: env.ANALYTICS_ENGINE_MEMORY_MB,
         ANALYTICS_ENGINE_WEBSITES: env.ANALYTICS_ENGINE_WEBSITES,
+        ANALYTICS_ALERTS_ENABLED: env.ANALYTICS_ALERTS_ENABLED,
       }),
   );
   return {
@@ -69,5 +73,6 @@ export function loadAnalyticsConfig(env: Env): AnalyticsConfig {
       memoryLimit: `${own.ANALYTICS_ENGINE_MEMORY_MB}MB`,
       maxWebsites: own.ANALYTICS_ENGINE_WEBSITES,
     },
+    alertsEnabled: own.ANALYTICS_ALERTS_ENABLED,
   };
 }

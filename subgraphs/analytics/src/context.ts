@@ -4,6 +4,7 @@ import type { IngestService } from './services/ingest.service';
 import type { RetentionService } from './services/retention.service';
 import type { StatsService } from './services/stats.service';
 import type { StatsQueryService } from './services/stats-query.service';
+import type { WebsiteAlertsService } from './services/website-alerts.service';
 import type { TotalsService } from './services/totals.service';
 
 export interface AnalyticsDeps {
@@ -11,6 +12,7 @@ export interface AnalyticsDeps {
   stats: StatsService;
   /** POST /query's event-level answers (the engine). */
   statsQuery: StatsQueryService;
+  alerts: WebsiteAlertsService;
   ingest: IngestService;
   retention: RetentionService;
 }

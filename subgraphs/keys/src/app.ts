@@ -20,6 +20,8 @@ import { UsageStatsService } from './services/usage-stats.service';
 import { UsageLedger } from './services/usage-ledger.service';
 import { SignInService } from './services/sign-in.service';
 import { createUserNoticeMailer } from './services/user-notice.mailer';
+import { createWebsiteEventRelay } from './services/website-event-relay';
+import type { AccountService } from './services/account.service';
 import { createMailTransport } from '../../../common/platform/mail';
 
 /** The lease whose holder stores the call log and the usage ledger (the others stand by). */
@@ -47,13 +49,8 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     );
     const ledger = new UsageLedger(models, redis, config.redisKeyPrefix);
     const callLog = new CallLogService(models, ledger);
-    const { callLogConsumer, noticeMailer } = createConsumers(
-      config,
-      models,
-      redis,
-      callLog,
-      logger,
-    );
+    const consumers = createConsumers(config, models, redis, callLog, accounts, logger);
+    const { callLogConsumer, noticeMailer } = consumers;
     const expiryJob = new KeyExpiryJob(models, redis, config.redisKeyPrefix);
     const expiryScan = new PeriodicTask(
       'key expiry scan',
@@ -62,10 +59,10 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       logger,
     );
     if (config.workersEnabled) {
-      await callLogConsumer.start();
-      metrics.watchStream(callLogConsumer);
-      await noticeMailer.start();
-      metrics.watchStream(noticeMailer);
+      for (const consumer of Object.values(consumers)) {
+        await consumer.start();
+        metrics.watchStream(consumer);
+      }
       expiryScan.start();
     }
     const deps: KeysDeps = {
@@ -94,6 +91,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
             ...readiness,
             callLogConsumer.readinessCheck('call-log consumer'),
             noticeMailer.readinessCheck('user-notice mailer'),
+            consumers.websiteEventRelay.readinessCheck('website-event relay'),
           ]
         : readiness,
       inlineTrace: config.inlineTrace,
@@ -106,22 +104,22 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       services: { ...deps, expiryJob, callLogConsumer, noticeMailer },
       async beforeClose() {
         await expiryScan.stop();
-        await callLogConsumer.stop();
-        await noticeMailer.stop();
+        for (const consumer of Object.values(consumers)) await consumer.stop();
       },
     };
   });
 }
 
 /**
- * The keys subgraph's stream consumers: the call log (stored by one instance at a time) and the
- * user notices it mails.
+ * The keys subgraph's stream consumers: the call log (stored by one instance at a time), the user
+ * notices it mails, and the analytics' website findings it relays to the websites' members.
  */
 function createConsumers(
   config: KeysConfig,
   models: KeysModels,
   redis: RedisClient,
   callLog: CallLogService,
+  accounts: AccountService,
   logger: Logger,
 ) {
   const callLogConsumer = new StreamConsumer({
@@ -150,5 +148,11 @@ function createConsumers(
     }),
     logger,
   });
-  return { callLogConsumer, noticeMailer };
+  const websiteEventRelay = createWebsiteEventRelay({
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    accounts,
+    logger,
+  });
+  return { callLogConsumer, noticeMailer, websiteEventRelay };
 }

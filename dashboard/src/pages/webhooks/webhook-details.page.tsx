@@ -6,6 +6,7 @@ import { graphql } from '../../gql';
 import type { WebhookDetailsQuery } from '../../gql/graphql';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { WebhookActions } from './webhook-actions';
+import { WebhookAlertsForm } from './webhook-alerts';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { eventsLabel, WEBHOOK_STATUS_LABELS } from './webhook-labels';
 
@@ -21,6 +22,12 @@ const WebhookDetailsDocument = graphql(`
       disabledReason
       createdAt
       secretRotatedAt
+      alerts {
+        websiteIds
+        spikeRatio
+        dropRatio
+        reportHour
+      }
       deliveries(limit: 20) {
         id
         eventId
@@ -102,6 +109,9 @@ function WebhookDetails({ webhook }: { webhook: Webhook }) {
           </dd>
         </dl>
       </section>
+      {webhook.status !== 'REVOKED' && (
+        <WebhookAlertsForm webhookId={webhook.id} alerts={webhook.alerts} />
+      )}
       <WebhookDeliveries webhookId={webhook.id} deliveries={webhook.deliveries} />
     </>
   );

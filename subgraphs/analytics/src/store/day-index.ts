@@ -144,6 +144,12 @@ export class DayIndexStore {
     return next;
   }
 
+  /** Every website the index knows (one document each): those with analytics data. */
+  async websites(): Promise<string[]> {
+    const docs = await this.model.find({}, { _id: 1 }).lean<Array<{ _id: string }>>();
+    return docs.map((doc) => doc._id);
+  }
+
   /** Every website with hot days, and those days, as stored (maintenance after a Redis loss). */
   async hotDays(): Promise<Array<{ website: string; days: DayKey[] }>> {
     const docs = await this.model

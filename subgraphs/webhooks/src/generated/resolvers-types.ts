@@ -22,6 +22,8 @@ export type Scalars = {
 };
 
 export type CreateWebhookInput = {
+  /** Analytics alert settings; omitted fields take their defaults. */
+  alerts?: InputMaybe<WebhookAlertsInput>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Event types to deliver; omitted or empty means all. */
   eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -53,6 +55,8 @@ export type Mutation = {
   redeliverWebhookDelivery: WebhookTestResult;
   /** Replaces the signing secret; the old one stops validating at once. */
   rotateWebhookSecret: WebhookWithSecret;
+  /** Changes the webhook's analytics alert settings. */
+  setWebhookAlerts: Webhook;
   /** Sends a synthetic webhook.test event now and reports the receiver's answer. */
   testWebhook: WebhookTestResult;
 };
@@ -87,6 +91,12 @@ export type MutationRedeliverWebhookDeliveryArgs = {
 
 export type MutationRotateWebhookSecretArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetWebhookAlertsArgs = {
+  id: Scalars['ID']['input'];
+  input: WebhookAlertsInput;
 };
 
 
@@ -131,6 +141,8 @@ export type User = {
 /** An outbound webhook owned by a user. Its signing secret is never readable. */
 export type Webhook = {
   __typename?: 'Webhook';
+  /** Which analytics findings (traffic.spike, traffic.drop, report.daily) are delivered, and when. */
+  alerts: WebhookAlerts;
   createdAt: Scalars['String']['output'];
   /** Latest deliveries first, with every attempt (at most 100). */
   deliveries: Array<WebhookDelivery>;
@@ -151,6 +163,27 @@ export type Webhook = {
 /** An outbound webhook owned by a user. Its signing secret is never readable. */
 export type WebhookDeliveriesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A webhook's analytics alert settings. */
+export type WebhookAlerts = {
+  __typename?: 'WebhookAlerts';
+  /** traffic.drop is delivered when visitors / baseline is at most this (0 to 0.67; default 0.5). */
+  dropRatio: Scalars['Float']['output'];
+  /** report.daily is delivered at this UTC hour (0 to 23; default 8). */
+  reportHour: Scalars['Int']['output'];
+  /** traffic.spike is delivered when visitors / baseline is at least this (1.5 to 100; default 2). */
+  spikeRatio: Scalars['Float']['output'];
+  /** Websites whose findings are delivered; null: every website the owner may read. */
+  websiteIds?: Maybe<Array<Scalars['ID']['output']>>;
+};
+
+/** Alert settings to change; an omitted field keeps its value (websiteIds: null means every website). */
+export type WebhookAlertsInput = {
+  dropRatio?: InputMaybe<Scalars['Float']['input']>;
+  reportHour?: InputMaybe<Scalars['Int']['input']>;
+  spikeRatio?: InputMaybe<Scalars['Float']['input']>;
+  websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** One event sent (or to be sent) to one webhook. */
@@ -331,6 +364,9 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   User: ResolverTypeWrapper<{ id: string }>;
   Webhook: ResolverTypeWrapper<WebhookView>;
+  WebhookAlerts: ResolverTypeWrapper<WebhookAlerts>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  WebhookAlertsInput: WebhookAlertsInput;
   WebhookDelivery: ResolverTypeWrapper<DeliveryView>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   WebhookDeliveryAttempt: ResolverTypeWrapper<AttemptView>;
@@ -353,6 +389,9 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   User: { id: string };
   Webhook: WebhookView;
+  WebhookAlerts: WebhookAlerts;
+  Float: Scalars['Float']['output'];
+  WebhookAlertsInput: WebhookAlertsInput;
   WebhookDelivery: DeliveryView;
   Boolean: Scalars['Boolean']['output'];
   WebhookDeliveryAttempt: AttemptView;
@@ -370,6 +409,7 @@ export type MutationResolvers<ContextType = WebhooksContext, ParentType extends 
   recoverWebhookDeliveries?: Resolver<ResolversTypes['WebhookRecovery'], ParentType, ContextType, RequireFields<MutationRecoverWebhookDeliveriesArgs, 'since' | 'webhookId'>>;
   redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
+  setWebhookAlerts?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationSetWebhookAlertsArgs, 'id' | 'input'>>;
   testWebhook?: Resolver<ResolversTypes['WebhookTestResult'], ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'id'>>;
 };
 
@@ -389,6 +429,7 @@ export type UserResolvers<ContextType = WebhooksContext, ParentType extends Reso
 
 export type WebhookResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Webhook']>, { __typename: 'Webhook' } & GraphQLRecursivePick<ParentType, {"id":true}>, ContextType>;
+  alerts?: Resolver<ResolversTypes['WebhookAlerts'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   deliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType, RequireFields<WebhookDeliveriesArgs, 'limit'>>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -399,6 +440,14 @@ export type WebhookResolvers<ContextType = WebhooksContext, ParentType extends R
   secretRotatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['WebhookStatus'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookAlertsResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookAlerts'] = ResolversParentTypes['WebhookAlerts']> = {
+  dropRatio?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reportHour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  spikeRatio?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  websiteIds?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -466,6 +515,7 @@ export type Resolvers<ContextType = WebhooksContext> = {
   Query?: QueryResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   Webhook?: WebhookResolvers<ContextType>;
+  WebhookAlerts?: WebhookAlertsResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
   WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;

@@ -22,6 +22,19 @@ const webhookSchema = new Schema(
     /** When the first attempt failed since the last one that succeeded (null: not failing). */
     failingSince: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
+    /** Analytics alert settings (domain/alert-settings.ts); absent on webhooks made before them. */
+    alerts: {
+      type: new Schema(
+        {
+          websiteIds: { type: [String], default: null },
+          spikeRatio: { type: Number, required: true },
+          dropRatio: { type: Number, required: true },
+          reportHour: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true },
 );

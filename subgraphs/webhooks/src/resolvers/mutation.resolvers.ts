@@ -1,6 +1,7 @@
 import { badInput } from '../../../../common/platform/errors';
 import { parseIsoDateTime } from '../../../../common/platform/iso-instant';
-import type { MutationResolvers } from '../generated/resolvers-types';
+import type { MutationResolvers, WebhookAlertsInput } from '../generated/resolvers-types';
+import type { AlertSettings } from '../domain/alert-settings';
 import { managingUser } from './caller';
 
 export const Mutation: MutationResolvers = {
@@ -10,6 +11,7 @@ export const Mutation: MutationResolvers = {
       url: input.url,
       description: input.description ?? null,
       eventTypes: input.eventTypes ?? [],
+      alerts: input.alerts ? alertChanges(input.alerts) : null,
     }),
 
   testWebhook: async (_, { id }, ctx) => {
@@ -31,6 +33,9 @@ export const Mutation: MutationResolvers = {
 
   enableWebhook: (_, { id }, ctx) => ctx.deps.webhooks.enable(managingUser(ctx.identity), id),
 
+  setWebhookAlerts: (_, { id, input }, ctx) =>
+    ctx.deps.webhooks.setAlerts(managingUser(ctx.identity), id, alertChanges(input)),
+
   rotateWebhookSecret: (_, { id }, ctx) => ctx.deps.webhooks.rotate(managingUser(ctx.identity), id),
 
   deleteWebhook: async (_, { id }, ctx) => {
@@ -39,3 +44,13 @@ export const Mutation: MutationResolvers = {
     return webhook;
   },
 };
+
+/** The settings a WebhookAlertsInput changes: an omitted (or null) field keeps its value, except websiteIds, where null means every website. */
+function alertChanges(input: WebhookAlertsInput): Partial<AlertSettings> {
+  return {
+    ...(input.websiteIds !== undefined ? { websiteIds: input.websiteIds } : {}),
+    ...(input.spikeRatio != null ? { spikeRatio: input.spikeRatio } : {}),
+    ...(input.dropRatio != null ? { dropRatio: input.dropRatio } : {}),
+    ...(input.reportHour != null ? { reportHour: input.reportHour } : {}),
+  };
+}

@@ -8,6 +8,7 @@ import {
 } from '../../../../common/contracts/platform-events';
 import type { DeliverySettings } from '../config';
 import { buildSignedRequest, type StoredEvent } from '../domain/event-payload';
+import { alertAccepts, firstAttemptAt } from '../domain/alert-settings';
 import { nextDelayMs, parseRetryAfter } from '../domain/retry-schedule';
 import type { AttemptOutcome, HttpSender } from '../delivery/http-sender';
 import { toDeliveryView } from './delivery-log';
@@ -135,8 +136,11 @@ export class DeliveryService {
       organizationId: event.organizationId ?? null,
       data: event.data ?? {},
     };
-    for (const webhook of targets) {
+    const now = Date.now();
+    const accepted = targets.filter((target) => alertAccepts(target.alerts, event));
+    for (const webhook of accepted) {
       const id = deliveryIdFor(event.id, webhook.id);
+      const dueAt = firstAttemptAt(webhook.alerts, event, now);
       const delivery = await this.models.WebhookDelivery.findOneAndUpdate(
         { _id: id },
         {
@@ -147,7 +151,7 @@ export class DeliveryService {
             event: stored,
             status: 'pending',
             attempts: [],
-            nextAttemptAt: new Date(),
+            nextAttemptAt: new Date(dueAt),
             test: false,
           },
         },
@@ -155,9 +159,12 @@ export class DeliveryService {
       ).lean();
       // Some engines (FerretDB) drop an empty array set on insert: a missing list means no attempt yet.
       if (delivery && delivery.status === 'pending' && (delivery.attempts ?? []).length === 0)
-        await this.scheduler.schedule({ deliveryId: id, webhookId: webhook.id, attempt: 1 }, 0);
+        await this.scheduler.schedule(
+          { deliveryId: id, webhookId: webhook.id, attempt: 1 },
+          Math.max(0, (delivery.nextAttemptAt?.getTime() ?? dueAt) - Date.now()),
+        );
     }
-    return targets.length;
+    return accepted.length;
   }
 
   /**

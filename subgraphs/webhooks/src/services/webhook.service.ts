@@ -7,6 +7,7 @@ import {
   type Resolver,
 } from '../domain/destination-policy';
 import { generateSigningSecret, type SecretBox } from '../domain/signing-secret';
+import { DEFAULT_ALERTS, settleAlerts, type AlertSettings } from '../domain/alert-settings';
 import { invalidEventTypes, invalidWebhookUrl, tooManyWebhooks, webhookNotFound } from '../errors';
 import type { WebhooksModels } from '../models';
 import type { OneAtATime } from '../../../../common/platform/redis-lock';
@@ -21,6 +22,7 @@ export interface WebhookView {
   createdAt: Date;
   disabledReason: string | null;
   secretRotatedAt: Date | null;
+  alerts: AlertSettings;
 }
 
 /** Event types a webhook may subscribe to; `webhook.test` is only ever sent on request. */
@@ -36,6 +38,7 @@ export interface CreateWebhookInput {
   url: string;
   description?: string | null;
   eventTypes?: string[] | null;
+  alerts?: Partial<AlertSettings> | null;
 }
 
 export interface DeliveryTarget {
@@ -64,6 +67,7 @@ export class WebhookService {
     const eventTypes = [...new Set(input.eventTypes ?? [])];
     const unknown = eventTypes.filter((t) => !SUBSCRIBABLE_EVENT_TYPES.includes(t as EventType));
     if (unknown.length > 0) throw invalidEventTypes(unknown);
+    const alerts = input.alerts ? settleAlerts(DEFAULT_ALERTS, input.alerts) : null;
     const url = await this.checkUrl(input.url);
     const secret = generateSigningSecret();
     // Count and insert under the user's lock, or concurrent creations could all pass the count.
@@ -79,6 +83,7 @@ export class WebhookService {
         description: input.description ?? null,
         eventTypes,
         secretCiphertext: this.box.seal(secret),
+        alerts,
       });
     });
     return { webhook: toView(doc.toObject()), secret };
@@ -162,6 +167,27 @@ export class WebhookService {
         { returnDocument: 'after' },
       ).lean(),
     );
+    if (!doc) throw webhookNotFound();
+    return toView(doc);
+  }
+
+  /** Replaces the given alert settings (the others are kept); a 400 for a bad one. */
+  async setAlerts(userId: string, id: string, input: Partial<AlertSettings>): Promise<WebhookView> {
+    if (!isValidObjectId(id)) throw webhookNotFound();
+    const doc = await this.turns.webhook(canonicalId(id), async () => {
+      const current = await this.models.Webhook.findOne({
+        _id: id,
+        userId,
+        status: { $ne: 'revoked' },
+      }).lean();
+      if (!current) throw webhookNotFound();
+      const alerts = settleAlerts(toView(current).alerts, input);
+      return this.models.Webhook.findOneAndUpdate(
+        { _id: id, userId, status: { $ne: 'revoked' } },
+        { $set: { alerts } },
+        { returnDocument: 'after' },
+      ).lean();
+    });
     if (!doc) throw webhookNotFound();
     return toView(doc);
   }
@@ -264,6 +290,7 @@ type WebhookDoc = {
   createdAt: Date;
   disabledReason?: string | null;
   secretRotatedAt?: Date | null;
+  alerts?: (Omit<AlertSettings, 'websiteIds'> & { websiteIds?: string[] | null }) | null;
 };
 
 function toView(doc: WebhookDoc): WebhookView {
@@ -277,6 +304,15 @@ function toView(doc: WebhookDoc): WebhookView {
     createdAt: doc.createdAt,
     disabledReason: doc.disabledReason ?? null,
     secretRotatedAt: doc.secretRotatedAt ?? null,
+    alerts: doc.alerts
+      ? {
+          // Some engines (FerretDB) drop a null array: a missing list means every website.
+          websiteIds: doc.alerts.websiteIds ?? null,
+          spikeRatio: doc.alerts.spikeRatio,
+          dropRatio: doc.alerts.dropRatio,
+          reportHour: doc.alerts.reportHour,
+        }
+      : DEFAULT_ALERTS,
   };
 }
 

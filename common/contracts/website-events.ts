@@ -1,0 +1,56 @@
+import type { RedisClient } from '../platform/redis';
+import type { EventType } from './platform-events';
+
+/**
+ * Something that happened to a website's analytics (a traffic spike, a day to report), found by
+ * the analytics subgraph, which knows the figures but not who may read them. The keys subgraph,
+ * which knows the website's organization and its members, turns each into one platform event per
+ * member (subgraphs/keys/src/services/website-event-relay.ts); the webhooks subgraph delivers
+ * those by each webhook's subscription and alert settings.
+ */
+export interface WebsiteEvent {
+  /** Stable: the same finding gets the same id on every instance and every try. */
+  id: string;
+  type: Extract<EventType, 'traffic.spike' | 'traffic.drop' | 'report.daily'>;
+  websiteId: string;
+  createdAt: string;
+  /** The platform event's data, without the website's name and domain (the relay adds them). */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Traffic changes are published from these ratios on (visitors / baseline): spikes at or above
+ * SPIKE_FLOOR, drops at or below DROP_CEILING. Each webhook picks its own thresholds within them.
+ */
+export const SPIKE_FLOOR = 1.5;
+export const DROP_CEILING = 0.67;
+
+export const websiteEventStream = (prefix: string) => `${prefix}{events:website}`;
+
+const STREAM_MAX_LENGTH = 100_000;
+/** A finding is published once for this long: two instances finding it publish it once. */
+const ONCE_MEMORY_MS = 3 * 86_400_000;
+
+const APPEND_ONCE = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[3])
+return 1`;
+
+/** Appends the event unless its id was published before (atomically): true when appended. */
+export async function publishWebsiteEvent(
+  redis: RedisClient,
+  prefix: string,
+  event: WebsiteEvent,
+): Promise<boolean> {
+  const stream = websiteEventStream(prefix);
+  const appended = await redis.eval(
+    APPEND_ONCE,
+    2,
+    `${stream}:published:${event.id}`,
+    stream,
+    ONCE_MEMORY_MS,
+    String(STREAM_MAX_LENGTH),
+    JSON.stringify(event),
+  );
+  return appended === 1;
+}

@@ -1,0 +1,206 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { errorMessage } from '../../api/errors';
+import { useOrganization } from '../../auth/session';
+import { QueryState } from '../../components/data-state';
+import { FormFooter } from '../../components/form-footer';
+import { graphql } from '../../gql';
+import type { WebhookAlerts } from '../../gql/graphql';
+
+const AlertWebsitesDocument = graphql(`
+  query AlertWebsites($organizationId: ID!) {
+    organization(id: $organizationId) {
+      id
+      websites {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const SetWebhookAlertsDocument = graphql(`
+  mutation SetWebhookAlertsSettings($id: ID!, $input: WebhookAlertsInput!) {
+    setWebhookAlerts(id: $id, input: $input) {
+      id
+      alerts {
+        websiteIds
+        spikeRatio
+        dropRatio
+        reportHour
+      }
+    }
+  }
+`);
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00 UTC`;
+
+/**
+ * "Analytics alerts": which websites' traffic spikes, drops and daily reports the webhook gets,
+ * from which change on, and at which hour the report goes out (docs/webhooks.md).
+ */
+export function WebhookAlertsForm({
+  webhookId,
+  alerts,
+}: {
+  webhookId: string;
+  alerts: Omit<WebhookAlerts, '__typename'>;
+}) {
+  const hint = useId();
+  const [spike, setSpike] = useState(String(alerts.spikeRatio));
+  const [drop, setDrop] = useState(String(alerts.dropRatio));
+  const [hour, setHour] = useState(alerts.reportHour);
+  const [websites, setWebsites] = useState<Set<string> | null>(
+    alerts.websiteIds ? new Set(alerts.websiteIds) : null,
+  );
+  const [saving, save] = useMutation(SetWebhookAlertsDocument);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    const result = await save({
+      id: webhookId,
+      input: {
+        spikeRatio: Number(spike),
+        dropRatio: Number(drop),
+        reportHour: hour,
+        websiteIds: websites ? [...websites] : null,
+      },
+    });
+    if (result.data) setSaved(true);
+  }
+
+  return (
+    <section aria-labelledby="webhook-alerts-heading">
+      <h2 id="webhook-alerts-heading">Analytics alerts</h2>
+      <p id={hint} className="hint">
+        For the event types traffic.spike, traffic.drop and report.daily: visitors of the last hour
+        against the same hour of the previous weeks.
+      </p>
+      <form className="form" aria-describedby={hint} onSubmit={(e) => void submit(e)}>
+        <ThresholdFields values={{ spike, drop, hour }} on={{ setSpike, setDrop, setHour }} />
+        <AlertWebsites selected={websites} onChange={setWebsites} />
+        <FormFooter
+          error={saving.error ? errorMessage(saving.error) : null}
+          submitLabel="Save alerts"
+          busy={saving.fetching}
+        >
+          <p aria-live="polite" className="hint">
+            {saved && !saving.fetching ? 'Alerts saved.' : ''}
+          </p>
+        </FormFooter>
+      </form>
+    </section>
+  );
+}
+
+/** The spike and drop thresholds and the report hour. */
+function ThresholdFields({
+  values: { spike, drop, hour },
+  on: { setSpike, setDrop, setHour },
+}: {
+  values: { spike: string; drop: string; hour: number };
+  on: {
+    setSpike: (value: string) => void;
+    setDrop: (value: string) => void;
+    setHour: (value: number) => void;
+  };
+}) {
+  const ids = { spike: useId(), drop: useId(), hour: useId() };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={ids.spike}>Spike from (times the usual visitors)</label>
+        <input
+          id={ids.spike}
+          type="number"
+          min={1.5}
+          max={100}
+          step={0.1}
+          required
+          value={spike}
+          onChange={(event) => setSpike(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.drop}>Drop to (times the usual visitors)</label>
+        <input
+          id={ids.drop}
+          type="number"
+          min={0}
+          max={0.67}
+          step={0.01}
+          required
+          value={drop}
+          onChange={(event) => setDrop(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.hour}>Daily report at</label>
+        <select
+          id={ids.hour}
+          value={hour}
+          onChange={(event) => setHour(Number(event.target.value))}
+        >
+          {HOURS.map((h) => (
+            <option key={h} value={h}>
+              {hourLabel(h)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+/** Every website the owner may read, or some of the current organization's. */
+function AlertWebsites({
+  selected,
+  onChange,
+}: {
+  selected: Set<string> | null;
+  onChange: (selected: Set<string> | null) => void;
+}) {
+  const organization = useOrganization();
+  const [result, reexecute] = useQuery({
+    query: AlertWebsitesDocument,
+    variables: { organizationId: organization.id },
+  });
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected ?? []);
+    if (on) next.add(id);
+    else next.delete(id);
+    onChange(next);
+  };
+  return (
+    <fieldset>
+      <legend>Websites</legend>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={selected === null}
+          onChange={(event) => onChange(event.target.checked ? null : new Set())}
+        />
+        All websites I can read
+      </label>
+      {selected !== null && (
+        <QueryState result={result} what="the websites" reexecute={reexecute}>
+          {(data) =>
+            (data.organization?.websites ?? []).map((site) => (
+              <label key={site.id} className="choice">
+                <input
+                  type="checkbox"
+                  checked={selected.has(site.id)}
+                  onChange={(event) => toggle(site.id, event.target.checked)}
+                />
+                {site.name}
+              </label>
+            ))
+          }
+        </QueryState>
+      )}
+    </fieldset>
+  );
+}
