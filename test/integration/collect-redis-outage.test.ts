@@ -140,6 +140,51 @@ describe('POST /api/collect while Redis is unavailable', () => {
     expect(lines().filter((line) => JSON.stringify(line).includes('"stack":'))).toEqual([]);
   });
 
+  it('EVENTS-2: when Redis is cut, then a server-side batch with idempotency keys is refused with 503 and Retry-After and nothing of it counts, one without keys is held and counted; the keyed batch sent again once Redis is back counts once', async () => {
+    const { facade } = await facadeBehindProxy();
+    const { account, key } = await analyticsAccount(stack);
+    const site = account.websites[0]!;
+    const apiKey = await key();
+    const events = (prefix: string, keyed: boolean) =>
+      Array.from({ length: 3 }, (_, n) => ({
+        type: 'pageview',
+        url: `https://shop.example/${prefix}-${n}`,
+        ip: '81.2.69.142',
+        user_agent: UA.chromeWindows,
+        ...(keyed ? { idempotency_key: `${prefix}-${n}` } : {}),
+      }));
+    const send = async (batch: unknown[]) => {
+      const url = `${facade.url}/api/events`;
+      const response = await http<{ success: boolean; data?: { accepted: number } }>(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify({ website_id: site.id, events: batch }),
+      });
+      expectMatchesOpenApi('POST', url, response);
+      return response;
+    };
+    // The key is known to this facade before the cut, as it would be for a sender that is sending.
+    expect((await send(events('before', false))).status).toBe(202);
+    await cutRedis(facade);
+
+    const keyed = await send(events('keyed', true));
+    expect(keyed.status).toBe(503);
+    expect(keyed.headers.get('retry-after')).toBe(String(COLLECT_RETRY_AFTER_SECONDS));
+    const unkeyed = await send(events('unkeyed', false));
+    expect([unkeyed.status, unkeyed.body.data?.accepted]).toEqual([202, 3]);
+
+    await restoreRedis();
+    await waitFor(async () => (await pageviewsOf(site.id, apiKey)) === 6, 20_000);
+    await waitUntilIdle(stack.analytics.services.ingest);
+    expect(await pageviewsOf(site.id, apiKey)).toBe(6);
+    const again = await send(events('keyed', true));
+    expect([again.status, again.body.data?.accepted]).toEqual([202, 3]);
+    expect((await send(events('keyed', true))).body.data?.accepted).toBe(0);
+    await waitFor(async () => (await pageviewsOf(site.id, apiKey)) === 9, 20_000);
+    await waitUntilIdle(stack.analytics.services.ingest);
+    expect(await pageviewsOf(site.id, apiKey)).toBe(9);
+  });
+
   it('DATA-6: when more events arrive than COLLECT_BUFFER_EVENTS while Redis is cut, then the one past the bound gets 503 with Retry-After in the JSON envelope, and the held ones are counted', async () => {
     const { facade, lines } = await facadeBehindProxy({ COLLECT_BUFFER_EVENTS: '3' });
     const { account, key } = await analyticsAccount(stack);

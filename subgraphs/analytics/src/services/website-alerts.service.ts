@@ -62,14 +62,27 @@ export class WebsiteAlertsService {
     const day = dayKeyOf(now - SETTLE_MS - DAY_MS);
     const published: WebsiteEvent[] = [];
     if (hour === this.checkedHour && day === this.checkedDay) return published;
+    let failures = 0;
     for (const website of await this.index.websites()) {
-      const days = (await this.index.cached(website)).days;
-      if (hour !== this.checkedHour) published.push(...(await this.traffic(website, hour, days)));
-      if (day !== this.checkedDay && days.has(day))
-        published.push(...(await this.report(website, day, now)));
+      try {
+        const days = (await this.index.cached(website)).days;
+        if (hour !== this.checkedHour) published.push(...(await this.traffic(website, hour, days)));
+        if (day !== this.checkedDay && days.has(day))
+          published.push(...(await this.report(website, day, now)));
+      } catch (error) {
+        // One website's failure holds up no other website's; the look is made again next
+        // minute, and what was published already is not published twice (its id is fixed).
+        failures += 1;
+        this.logger.warn(
+          { website, err: (error as Error).message },
+          'website not looked at for alerts',
+        );
+      }
     }
-    this.checkedHour = hour;
-    this.checkedDay = day;
+    if (failures === 0) {
+      this.checkedHour = hour;
+      this.checkedDay = day;
+    }
     if (published.length > 0)
       this.logger.info({ events: published.length }, 'website findings published');
     return published;
