@@ -18,8 +18,6 @@
  *
  *   npm run bench:analytics -- [--history 1000000] [--samples 100]
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
@@ -28,6 +26,7 @@ import { demoTraffic } from './lib/demo-traffic';
 import type { IngestService } from '../subgraphs/analytics/src/services/ingest.service';
 import { startStack } from '../test/support/stack';
 import { benchAccount } from './lib/bench-account';
+import { bareNodeServer } from './lib/bare-node';
 import { startBenchDatabase } from './lib/bench-database';
 import {
   appendToStream as append,
@@ -48,21 +47,6 @@ const options = new Command()
 
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(202, { 'content-type': 'application/json' });
-      res.end('{"accepted":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function rps(opts: autocannon.Options): Promise<number> {
   const result = await autocannon({ connections: 20, duration: 5, ...opts });
@@ -170,7 +154,7 @@ function caller(stack: Bench['stack'], key: string): Bench['call'] {
 /** 1. Baselines: a bare Node server's requests per second, and POST /api/collect's. */
 async function measureBaselines(bench: Bench, target: Site): Promise<void> {
   const { figures } = bench;
-  const bare = await bareServer();
+  const bare = await bareNodeServer();
   const body = JSON.stringify({
     trackingCode: target.trackingCode,
     type: 'pageview',

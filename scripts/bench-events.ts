@@ -15,14 +15,13 @@
  *
  *   npm run bench:events -- [--connections 50] [--seconds 5]
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { startStack } from '../test/support/stack';
 import { waitUntilIdle } from '../test/support/ingest-idle';
 import { benchAccount } from './lib/bench-account';
 import type { Site } from './lib/bench-traffic';
+import { bareNodeServer } from './lib/bare-node';
 import { startBenchDatabase } from './lib/bench-database';
 
 process.env.NODE_ENV ??= 'production';
@@ -42,21 +41,6 @@ const AGENTS = [
 
 const say = (text: string) => process.stderr.write(`[bench:events] ${text}\n`);
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-
-async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(202, { 'content-type': 'application/json' });
-      res.end('{"accepted":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Requests answered per second and how many were not 2xx. */
 async function load(opts: autocannon.Options): Promise<{ rps: number; answered: number }> {
@@ -105,7 +89,7 @@ async function main(): Promise<void> {
     const [browserSite, serverSite] = [await site('browser'), await site('server')];
     say(`${options.connections} clients, ${options.seconds} s each`);
 
-    const bare = await bareServer();
+    const bare = await bareNodeServer();
     figures.bare_node_rps = (
       await load({ url: bare.url, method: 'POST', body: '{"type":"pageview"}' })
     ).rps;

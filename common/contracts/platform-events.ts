@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../platform/redis';
+import { appendOnce } from '../platform/stream-append';
 
 /** The catalogue of platform events delivered to webhooks (payload schemas in docs/webhooks.md). */
 export const EVENT_TYPES = [
@@ -49,12 +50,6 @@ export function buildEvent(
 /** How long an event published `once` is remembered, so a second publication is dropped. */
 const ONCE_MEMORY_MS = 400 * 86_400_000;
 
-/** Appends the event unless its id was published `once` before: 1 when appended, else 0. */
-const APPEND_ONCE = `
-if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[3])
-return 1`;
-
 /**
  * Appends an event to the durable platform-event stream (a Redis stream read by the webhooks
  * subgraph through a consumer group). Never a synchronous call to another service. With `once`,
@@ -68,18 +63,15 @@ export async function publishPlatformEvent(
   event: PlatformEvent,
   options: { once?: boolean } = {},
 ): Promise<boolean> {
-  if (options.once) {
-    const appended = await redis.eval(
-      APPEND_ONCE,
-      2,
-      `${platformEventStream(prefix)}:published:${event.id}`,
-      platformEventStream(prefix),
-      ONCE_MEMORY_MS,
-      String(STREAM_MAX_LENGTH),
-      JSON.stringify(event),
-    );
-    return appended === 1;
-  }
+  if (options.once)
+    return appendOnce(redis, {
+      stream: platformEventStream(prefix),
+      maxLength: STREAM_MAX_LENGTH,
+      id: event.id,
+      rememberMs: ONCE_MEMORY_MS,
+      field: 'event',
+      value: JSON.stringify(event),
+    });
   await redis.xadd(
     platformEventStream(prefix),
     'MAXLEN',

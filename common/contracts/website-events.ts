@@ -1,4 +1,5 @@
 import type { RedisClient } from '../platform/redis';
+import { appendOnce } from '../platform/stream-append';
 import type { EventType } from './platform-events';
 
 /**
@@ -31,26 +32,18 @@ const STREAM_MAX_LENGTH = 100_000;
 /** A finding is published once for this long: two instances finding it publish it once. */
 const ONCE_MEMORY_MS = 3 * 86_400_000;
 
-const APPEND_ONCE = `
-if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[3])
-return 1`;
-
 /** Appends the event unless its id was published before (atomically): true when appended. */
 export async function publishWebsiteEvent(
   redis: RedisClient,
   prefix: string,
   event: WebsiteEvent,
 ): Promise<boolean> {
-  const stream = websiteEventStream(prefix);
-  const appended = await redis.eval(
-    APPEND_ONCE,
-    2,
-    `${stream}:published:${event.id}`,
-    stream,
-    ONCE_MEMORY_MS,
-    String(STREAM_MAX_LENGTH),
-    JSON.stringify(event),
-  );
-  return appended === 1;
+  return appendOnce(redis, {
+    stream: websiteEventStream(prefix),
+    maxLength: STREAM_MAX_LENGTH,
+    id: event.id,
+    rememberMs: ONCE_MEMORY_MS,
+    field: 'event',
+    value: JSON.stringify(event),
+  });
 }

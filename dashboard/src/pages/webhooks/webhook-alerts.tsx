@@ -108,42 +108,24 @@ function ThresholdFields({
     setHour: (value: number) => void;
   };
 }) {
-  const ids = { spike: useId(), drop: useId(), hour: useId() };
+  const hourId = useId();
   return (
     <>
+      <RatioField
+        label="Spike from (times the usual visitors)"
+        bounds={{ min: 1.5, max: 100, step: 0.1 }}
+        value={spike}
+        onChange={setSpike}
+      />
+      <RatioField
+        label="Drop to (times the usual visitors)"
+        bounds={{ min: 0, max: 0.67, step: 0.01 }}
+        value={drop}
+        onChange={setDrop}
+      />
       <div className="field">
-        <label htmlFor={ids.spike}>Spike from (times the usual visitors)</label>
-        <input
-          id={ids.spike}
-          type="number"
-          min={1.5}
-          max={100}
-          step={0.1}
-          required
-          value={spike}
-          onChange={(event) => setSpike(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.drop}>Drop to (times the usual visitors)</label>
-        <input
-          id={ids.drop}
-          type="number"
-          min={0}
-          max={0.67}
-          step={0.01}
-          required
-          value={drop}
-          onChange={(event) => setDrop(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.hour}>Daily report at</label>
-        <select
-          id={ids.hour}
-          value={hour}
-          onChange={(event) => setHour(Number(event.target.value))}
-        >
+        <label htmlFor={hourId}>Daily report at</label>
+        <select id={hourId} value={hour} onChange={(event) => setHour(Number(event.target.value))}>
           {HOURS.map((h) => (
             <option key={h} value={h}>
               {hourLabel(h)}
@@ -152,6 +134,34 @@ function ThresholdFields({
         </select>
       </div>
     </>
+  );
+}
+
+/** A ratio of the usual visitors, within its bounds. */
+function RatioField({
+  label,
+  bounds,
+  value,
+  onChange,
+}: {
+  label: string;
+  bounds: { min: number; max: number; step: number };
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        {...bounds}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }
 

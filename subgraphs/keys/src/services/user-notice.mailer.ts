@@ -2,9 +2,9 @@ import { LRUCache } from 'lru-cache';
 import { userNoticeStream, type UserNotice } from '../../../../common/contracts/user-notices';
 import type { Logger } from '../../../../common/platform/logger';
 import type { MailTransport } from '../../../../common/platform/mail';
-import { isMongoUnavailable } from '../../../../common/platform/mongo-outage';
 import type { RedisClient } from '../../../../common/platform/redis';
-import { StreamConsumer, type StreamEntry } from '../../../../common/platform/stream-consumer';
+import { createJsonStreamConsumer } from '../../../../common/platform/json-stream-consumer';
+import type { StreamConsumer } from '../../../../common/platform/stream-consumer';
 import type { KeysModels } from '../models';
 
 /**
@@ -44,36 +44,19 @@ export function createUserNoticeMailer(options: {
     mailed.set(notice.id, true);
   }
 
-  return new StreamConsumer({
+  return createJsonStreamConsumer<UserNotice>({
     redis,
     stream: userNoticeStream(options.redisKeyPrefix),
     group: 'keys-notices',
     logger,
+    field: 'notice',
+    what: 'user notice',
     batchSize: 20,
-    deleteAcknowledged: true,
-    // An SMTP server that refuses for a while is retried in place; a database or Redis outage never
-    // dead-letters a notice.
-    retry: {
-      maxAttempts: 10,
-      isTransient: (error) => isMongoUnavailable(error) || redis.status !== 'ready',
+    read: (value) => {
+      const notice = value as UserNotice;
+      const fields = [notice?.id, notice?.userId, notice?.subject, notice?.text];
+      return fields.every((field) => typeof field === 'string') ? notice : null;
     },
-    handle: async (entries: StreamEntry[]) => {
-      for (const entry of entries) {
-        const notice = parseNotice(entry.fields.notice);
-        if (notice) await deliver(notice);
-        else logger.error({ entry: entry.id }, 'user notice unreadable; acknowledged and skipped');
-      }
-    },
+    handle: deliver,
   });
-}
-
-function parseNotice(raw: string | undefined): UserNotice | null {
-  if (!raw) return null;
-  try {
-    const notice = JSON.parse(raw) as UserNotice;
-    const fields = [notice.id, notice.userId, notice.subject, notice.text];
-    return fields.every((field) => typeof field === 'string') ? notice : null;
-  } catch {
-    return null;
-  }
 }

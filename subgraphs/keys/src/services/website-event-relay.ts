@@ -1,9 +1,9 @@
 import { buildEvent, publishPlatformEvent } from '../../../../common/contracts/platform-events';
 import { websiteEventStream, type WebsiteEvent } from '../../../../common/contracts/website-events';
 import type { Logger } from '../../../../common/platform/logger';
-import { isMongoUnavailable } from '../../../../common/platform/mongo-outage';
 import type { RedisClient } from '../../../../common/platform/redis';
-import { StreamConsumer, type StreamEntry } from '../../../../common/platform/stream-consumer';
+import { createJsonStreamConsumer } from '../../../../common/platform/json-stream-consumer';
+import type { StreamConsumer } from '../../../../common/platform/stream-consumer';
 import type { AccountService } from './account.service';
 
 /**
@@ -38,34 +38,17 @@ export function createWebsiteEventRelay(options: {
       );
   }
 
-  return new StreamConsumer({
+  return createJsonStreamConsumer<WebsiteEvent>({
     redis,
     stream: websiteEventStream(prefix),
     group: 'keys-website-events',
     logger,
-    batchSize: 50,
-    deleteAcknowledged: true,
-    retry: {
-      maxAttempts: 10,
-      isTransient: (error) => isMongoUnavailable(error) || redis.status !== 'ready',
+    field: 'event',
+    what: 'website finding',
+    read: (value) => {
+      const event = value as WebsiteEvent;
+      return typeof event?.id === 'string' && typeof event.websiteId === 'string' ? event : null;
     },
-    handle: async (entries: StreamEntry[]) => {
-      for (const entry of entries) {
-        const event = parseEvent(entry.fields.event);
-        if (event) await relay(event);
-        else
-          logger.error({ entry: entry.id }, 'website finding unreadable; acknowledged and skipped');
-      }
-    },
+    handle: relay,
   });
-}
-
-function parseEvent(raw: string | undefined): WebsiteEvent | null {
-  if (!raw) return null;
-  try {
-    const event = JSON.parse(raw) as WebsiteEvent;
-    return typeof event.id === 'string' && typeof event.websiteId === 'string' ? event : null;
-  } catch {
-    return null;
-  }
 }

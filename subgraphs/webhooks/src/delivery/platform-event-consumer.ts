@@ -1,11 +1,11 @@
 import type { RedisClient } from '../../../../common/platform/redis';
 import type { Logger } from '../../../../common/platform/logger';
-import { isMongoUnavailable } from '../../../../common/platform/mongo-outage';
 import {
   platformEventStream,
   type PlatformEvent,
 } from '../../../../common/contracts/platform-events';
-import { StreamConsumer, type StreamEntry } from '../../../../common/platform/stream-consumer';
+import { createJsonStreamConsumer } from '../../../../common/platform/json-stream-consumer';
+import type { StreamConsumer } from '../../../../common/platform/stream-consumer';
 
 export const CONSUMER_GROUP = 'webhooks';
 
@@ -21,37 +21,18 @@ export function createPlatformEventConsumer(
   fanOut: (event: PlatformEvent) => Promise<unknown>,
   logger: Logger,
 ): StreamConsumer {
-  return new StreamConsumer({
+  return createJsonStreamConsumer<PlatformEvent>({
     redis,
     stream: platformEventStream(redisKeyPrefix),
     group: CONSUMER_GROUP,
     logger,
-    batchSize: 50,
+    field: 'event',
+    what: 'platform event',
     claimIdleMs: 60_000,
-    deleteAcknowledged: true,
-    // Retried in place, so events that arrived during an outage are handed over as soon as it
-    // ends (not a claim timeout later); an outage of MongoDB or Redis never dead-letters them.
-    retry: {
-      maxAttempts: 10,
-      isTransient: (error) => isMongoUnavailable(error) || redis.status !== 'ready',
+    read: (value) => {
+      const event = value as PlatformEvent;
+      return typeof event?.id === 'string' && typeof event.userId === 'string' ? event : null;
     },
-    handle: async (entries: StreamEntry[]) => {
-      for (const entry of entries) {
-        const event = parseEvent(entry.fields.event);
-        if (event) await fanOut(event);
-        else
-          logger.error({ entry: entry.id }, 'platform event unreadable; acknowledged and skipped');
-      }
-    },
+    handle: fanOut,
   });
-}
-
-function parseEvent(raw: string | undefined): PlatformEvent | null {
-  if (!raw) return null;
-  try {
-    const event = JSON.parse(raw) as PlatformEvent;
-    return typeof event.id === 'string' && typeof event.userId === 'string' ? event : null;
-  } catch {
-    return null;
-  }
 }
