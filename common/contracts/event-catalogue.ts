@@ -147,6 +147,29 @@ export const EVENT_CATALOGUE: Readonly<Record<EventType, EventTypeEntry>> = {
       },
     },
   },
+  'goal.reached': {
+    description:
+      "A goal of a website had more converting visitors today (UTC) than when last looked at (about every minute). Delivered to a webhook for the day's first conversion, and, when its alerts.goal_every is N, each time the count passes a multiple of N.",
+    schema: {
+      type: 'object',
+      required: [...Object.keys(website), 'goal', 'day', 'conversions', 'previous'],
+      properties: {
+        ...website,
+        goal: { type: 'string', description: 'The goal’s name' },
+        day: { type: 'string', format: 'date', description: 'The UTC day counted' },
+        conversions: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Unique visitors who converted on the goal that day so far',
+        },
+        previous: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The count when last looked at (0 for the first conversion of the day)',
+        },
+      },
+    },
+  },
   'webhook.disabled': {
     description:
       "One of the user's webhooks was disabled: its receiver failed every attempt for WEBHOOK_DISABLE_AFTER_DAYS (5 days by default), or answered 410 Gone. Sent to the user's other webhooks.",

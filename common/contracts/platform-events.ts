@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'traffic.spike',
   'traffic.drop',
   'report.daily',
+  'goal.reached',
   'webhook.disabled',
   'webhook.test',
 ] as const;

@@ -12,7 +12,7 @@ import type { EventType } from './platform-events';
 export interface WebsiteEvent {
   /** Stable: the same finding gets the same id on every instance and every try. */
   id: string;
-  type: Extract<EventType, 'traffic.spike' | 'traffic.drop' | 'report.daily'>;
+  type: Extract<EventType, 'traffic.spike' | 'traffic.drop' | 'report.daily' | 'goal.reached'>;
   websiteId: string;
   createdAt: string;
   /** The platform event's data, without the website's name and domain (the relay adds them). */

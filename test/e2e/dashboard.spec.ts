@@ -276,6 +276,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     const alerts = page.getByRole('region', { name: 'Analytics alerts' });
     await alerts.getByLabel(/Spike from/).fill('3');
     await alerts.getByLabel('Daily report at').selectOption('7');
+    await alerts.getByLabel(/Goal alert also every/).fill('10');
     await alerts.getByLabel('All websites I can read').uncheck();
     const site = alerts.getByRole('checkbox').nth(1);
     await site.check();
@@ -285,6 +286,7 @@ test.describe.serial('the dashboard, driven as a customer would', () => {
     await page.reload();
     await expect(alerts.getByLabel(/Spike from/)).toHaveValue('3');
     await expect(alerts.getByLabel('Daily report at')).toHaveValue('7');
+    await expect(alerts.getByLabel(/Goal alert also every/)).toHaveValue('10');
     await expect(alerts.getByLabel('All websites I can read')).not.toBeChecked();
     await expect(alerts.getByRole('checkbox').nth(1)).toBeChecked();
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { CollectedEvent } from '../../common/contracts/collected-event';
 import { platformEventStream } from '../../common/contracts/platform-events';
 import { websiteEventStream } from '../../common/contracts/website-events';
 import { createRedis } from '../../common/platform/redis';
@@ -193,6 +194,70 @@ describe('analytics alerts to webhooks: traffic.spike, traffic.drop, report.dail
     expect(strangers.requests).toHaveLength(0);
   });
 
+  it('when a goal converts for the first time today, then every subscribed webhook is told; past a multiple of its goal_every, only the webhooks that ask for it', async () => {
+    const account = await buildAccount(stack);
+    const site = account.websites[0]!;
+    const { token } = await buildAccessToken(stack, account.user.id);
+    // Creating the goal puts it in the mirror the goal alerts read.
+    await stack.keys.services.goals.create(site.id, { kind: 'event', eventName: 'Signup' });
+    const [firstOnly, everyThird] = [await receiver(), await receiver()];
+    const first = await webhook(token, firstOnly.url, { event_types: ['goal.reached'] });
+    const third = await webhook(token, everyThird.url, {
+      event_types: ['goal.reached'],
+      alerts: { goal_every: 3 },
+    });
+    const signups = (from: number, count: number): CollectedEvent[] =>
+      Array.from({ length: count }, (_, i) => {
+        const {
+          referrer: _r,
+          source: _s,
+          ...visit
+        } = buildPageview(site.id, {
+          visitorId: `signup-${site.id}-${from + i}`,
+        }) as Extract<CollectedEvent, { type: 'pageview' }>;
+        return { ...visit, type: 'event', name: 'Signup', props: null };
+      });
+    const { goalAlerts } = stack.analytics.services;
+
+    await ingestEvents(stack, signups(0, 2));
+    expect((await goalAlerts.check()).map((e) => e.data)).toEqual([
+      expect.objectContaining({ website_id: site.id, goal: 'Signup', conversions: 2, previous: 0 }),
+    ]);
+    await firstOnly.waitForRequests(1);
+    await everyThird.waitForRequests(1);
+    await ingestEvents(stack, signups(2, 2));
+    expect((await goalAlerts.check()).map((e) => e.data)).toEqual([
+      expect.objectContaining({ goal: 'Signup', conversions: 4, previous: 2 }),
+    ]);
+    expect(await goalAlerts.check()).toEqual([]);
+    await everyThird.waitForRequests(2);
+    await waitFor(
+      async () => (await redis.xlen(platformEventStream(stack.env.REDIS_KEY_PREFIX!))) === 0,
+    );
+
+    expect(firstOnly.requests.map((_, i) => firstOnly.json<Delivery>(i).data)).toEqual([
+      {
+        website_id: site.id,
+        website_name: site.name,
+        domain: site.domain,
+        goal: 'Signup',
+        day: new Date().toISOString().slice(0, 10),
+        conversions: 2,
+        previous: 0,
+      },
+    ]);
+    expect(firstOnly.json<Delivery>(0).webhook_id).toBe(first.id);
+    expect(
+      everyThird.requests.map((_, i) => {
+        const delivery = everyThird.json<Delivery>(i);
+        return [delivery.webhook_id, delivery.data.conversions];
+      }),
+    ).toEqual([
+      [third.id, 2],
+      [third.id, 4],
+    ]);
+  });
+
   it('when alert settings are changed, then the webhook shows them; out of bounds they are refused with 400 and nothing changes', async () => {
     const account = await buildAccount(stack);
     const { token } = await buildAccessToken(stack, account.user.id);
@@ -211,6 +276,7 @@ describe('analytics alerts to webhooks: traffic.spike, traffic.drop, report.dail
       spike_ratio: 3,
       drop_ratio: 0.5,
       report_hour: 23,
+      goal_every: null,
     };
     expect(changed.body.data.alerts).toEqual(expected);
 
@@ -218,6 +284,7 @@ describe('analytics alerts to webhooks: traffic.spike, traffic.drop, report.dail
       { spike_ratio: 1.2 },
       { drop_ratio: 0.9 },
       { report_hour: 24 },
+      { goal_every: 0 },
       { website_ids: ['nope'] },
       { every: 1 },
     ]) {

@@ -313,7 +313,13 @@ describe('webhook management and delivery (HTTP, real receiver on loopback)', ()
         disabled_reason: null,
         created_at: expect.any(String),
         secret_rotated_at: null,
-        alerts: { website_ids: null, spike_ratio: 2, drop_ratio: 0.5, report_hour: 8 },
+        alerts: {
+          website_ids: null,
+          spike_ratio: 2,
+          drop_ratio: 0.5,
+          report_hour: 8,
+          goal_every: null,
+        },
       });
       expect(JSON.stringify(response.body)).not.toMatch(/whsec_|"secret"/);
     });

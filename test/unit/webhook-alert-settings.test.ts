@@ -32,6 +32,8 @@ describe('a webhook’s alert settings (subgraphs/webhooks/src/domain/alert-sett
     [{ dropRatio: -0.1 }, /dropRatio/],
     [{ reportHour: 24 }, /reportHour/],
     [{ reportHour: 7.5 }, /reportHour/],
+    [{ goalEvery: 0 }, /goalEvery/],
+    [{ goalEvery: 2.5 }, /goalEvery/],
     [{ websiteIds: ['nope'] }, /websiteIds/],
     [{ websiteIds: Array.from({ length: 101 }, () => SITE) }, /websiteIds/],
   ])('when given %j, then it is refused naming the field', (input, message) => {
@@ -47,6 +49,20 @@ describe('a webhook’s alert settings (subgraphs/webhooks/src/domain/alert-sett
     expect(alertAccepts(settings, event('report.daily', {}))).toBe(true);
     expect(alertAccepts(settings, event('report.daily', { website_id: OTHER }))).toBe(false);
     expect(alertAccepts(settings, event('api_key.created', { website_id: OTHER }))).toBe(true);
+  });
+
+  it('when a goal is reached, then the day’s first conversion always passes, and a later rise only past a multiple of goal_every', () => {
+    const reached = (previous: number, conversions: number) =>
+      event('goal.reached', { goal: 'Signup', previous, conversions });
+    const firstOnly = DEFAULT_ALERTS;
+    const everyThird = { ...DEFAULT_ALERTS, goalEvery: 3 };
+    expect(alertAccepts(firstOnly, reached(0, 2))).toBe(true);
+    expect(alertAccepts(firstOnly, reached(2, 4))).toBe(false);
+    expect(alertAccepts(everyThird, reached(0, 1))).toBe(true);
+    expect(alertAccepts(everyThird, reached(1, 2))).toBe(false);
+    expect(alertAccepts(everyThird, reached(2, 3))).toBe(true);
+    expect(alertAccepts(everyThird, reached(4, 5))).toBe(false);
+    expect(alertAccepts(everyThird, reached(5, 9))).toBe(true);
   });
 
   it('when a daily report is handed over, then its first attempt waits for the report hour of that day, or goes at once once it has come', () => {

@@ -89,6 +89,8 @@ export type Role = 'ADMIN' | 'MEMBER' | 'OWNER';
 /** Alert settings to change; an omitted field keeps its value (websiteIds: null means every website). */
 export type WebhookAlertsInput = {
   dropRatio?: InputMaybe<Scalars['Float']['input']>;
+  /** null: the day's first conversion only. */
+  goalEvery?: InputMaybe<Scalars['Int']['input']>;
   reportHour?: InputMaybe<Scalars['Int']['input']>;
   spikeRatio?: InputMaybe<Scalars['Float']['input']>;
   websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -267,6 +269,7 @@ export type CreateWebhookMutation = {
         spikeRatio: number;
         dropRatio: number;
         reportHour: number;
+        goalEvery: number | null;
       };
     };
   };
@@ -297,6 +300,7 @@ export type EnableWebhookMutation = {
       spikeRatio: number;
       dropRatio: number;
       reportHour: number;
+      goalEvery: number | null;
     };
   };
 };
@@ -381,6 +385,7 @@ export type ListWebhooksQuery = {
       spikeRatio: number;
       dropRatio: number;
       reportHour: number;
+      goalEvery: number | null;
     };
   }>;
 };
@@ -472,6 +477,7 @@ export type RotateWebhookSecretMutation = {
         spikeRatio: number;
         dropRatio: number;
         reportHour: number;
+        goalEvery: number | null;
       };
     };
   };
@@ -497,6 +503,7 @@ export type SetWebhookAlertsMutation = {
       spikeRatio: number;
       dropRatio: number;
       reportHour: number;
+      goalEvery: number | null;
     };
   };
 };
@@ -620,6 +627,7 @@ export type WebhookFieldsFragment = {
     spikeRatio: number;
     dropRatio: number;
     reportHour: number;
+    goalEvery: number | null;
   };
 };
 
@@ -734,6 +742,7 @@ export const WebhookFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'goalEvery' } },
               ],
             },
           },
@@ -1472,6 +1481,7 @@ export const CreateWebhookDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'goalEvery' } },
               ],
             },
           },
@@ -1588,6 +1598,7 @@ export const EnableWebhookDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'goalEvery' } },
               ],
             },
           },
@@ -1962,6 +1973,7 @@ export const ListWebhooksDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'goalEvery' } },
               ],
             },
           },
@@ -2352,6 +2364,7 @@ export const RotateWebhookSecretDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'goalEvery' } },
               ],
             },
           },
@@ -2438,6 +2451,7 @@ export const SetWebhookAlertsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'spikeRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'dropRatio' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reportHour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'goalEvery' } },
               ],
             },
           },

@@ -326,13 +326,14 @@ export const WEBHOOK_EXAMPLE = {
   disabled_reason: null,
   created_at: '2026-03-02T14:20:05.000Z',
   secret_rotated_at: null,
-  alerts: { website_ids: null, spike_ratio: 2, drop_ratio: 0.5, report_hour: 8 },
+  alerts: { website_ids: null, spike_ratio: 2, drop_ratio: 0.5, report_hour: 8, goal_every: null },
 };
 
 export const ALERTS_REQUEST_EXAMPLE = {
   website_ids: [WEBSITE_ID],
   spike_ratio: 3,
   report_hour: 7,
+  goal_every: 10,
 };
 
 export const WEBHOOK_WITH_SECRET_EXAMPLE = { ...WEBHOOK_EXAMPLE, secret: SECRET };

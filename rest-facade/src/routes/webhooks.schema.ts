@@ -38,6 +38,10 @@ export const alertsBody = z
       .max(23)
       .optional()
       .meta({ description: 'The UTC hour report.daily is delivered at (0–23).' }),
+    goal_every: z.number().int().min(1).max(1_000_000).nullable().optional().meta({
+      description:
+        "goal.reached for the day's first conversion and each time the count passes a multiple of this; null: the first only.",
+    }),
   })
   .meta({
     description:
@@ -50,6 +54,7 @@ export const alertsInput = (body: z.infer<typeof alertsBody>) => ({
   ...(body.spike_ratio !== undefined ? { spikeRatio: body.spike_ratio } : {}),
   ...(body.drop_ratio !== undefined ? { dropRatio: body.drop_ratio } : {}),
   ...(body.report_hour !== undefined ? { reportHour: body.report_hour } : {}),
+  ...(body.goal_every !== undefined ? { goalEvery: body.goal_every } : {}),
 });
 
 /**
@@ -88,10 +93,11 @@ const webhookShape = {
       spike_ratio: z.number(),
       drop_ratio: z.number(),
       report_hour: z.number().int().min(0).max(23),
+      goal_every: z.number().int().min(1).nullable(),
     })
     .meta({
       description:
-        'Which analytics findings are delivered and when: website_ids (null: all the owner may read), spike_ratio, drop_ratio, report_hour (UTC).',
+        "Which analytics findings are delivered and when: website_ids (null: all the owner may read), spike_ratio, drop_ratio, report_hour (UTC), goal_every (null: a goal's first conversion of the day only).",
     }),
 };
 const secret = () => z.string().regex(/^whsec_/);

@@ -20,6 +20,7 @@ export function presentWebhook(w: WebhookFieldsFragment) {
       spike_ratio: w.alerts.spikeRatio,
       drop_ratio: w.alerts.dropRatio,
       report_hour: w.alerts.reportHour,
+      goal_every: w.alerts.goalEvery ?? null,
     },
   };
 }

@@ -14,7 +14,11 @@ import { StatsQueryService } from './services/stats-query.service';
 import { openEngine } from './engine';
 import { TotalsService } from './services/totals.service';
 import { ALERT_CHECK_EVERY_MS, WebsiteAlertsService } from './services/website-alerts.service';
-import { publishWebsiteEvent } from '../../../common/contracts/website-events';
+import { publishWebsiteEvent, type WebsiteEvent } from '../../../common/contracts/website-events';
+import type { RedisClient } from '../../../common/platform/redis';
+import type { DayIndexStore } from './store/day-index';
+import { readGoalMirror } from '../../../common/contracts/goal-mirror';
+import { GoalAlertsService } from './services/goal-alerts.service';
 import { createAnalyticsStore } from './store';
 
 export const ANALYTICS_SCHEMA_PATH = fromRoot('subgraphs', 'analytics', 'schema.graphql');
@@ -37,12 +41,7 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       totals: new TotalsService(model),
       stats: new StatsService(model, config.retentionDays),
       statsQuery,
-      alerts: new WebsiteAlertsService(
-        statsQuery,
-        store.index,
-        (event) => publishWebsiteEvent(redis, config.redisKeyPrefix, event),
-        logger,
-      ),
+      ...createAlerts(statsQuery, store.index, redis, config.redisKeyPrefix, logger),
       ingest: new IngestService({ ...store, codec: engine.codec, sealed: engine.sealed }, logger, {
         redisKeyPrefix: config.redisKeyPrefix,
         batchSize: config.ingestBatchSize,
@@ -74,7 +73,10 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
     const alertsJob = new PeriodicTask(
       'website alerts',
       ALERT_CHECK_EVERY_MS,
-      () => deps.alerts.check(),
+      async () => {
+        await deps.alerts.check();
+        await deps.goalAlerts.check();
+      },
       logger,
     );
     if (config.alertsEnabled) alertsJob.start();
@@ -90,4 +92,26 @@ export function startAnalyticsSubgraph(config: AnalyticsConfig, logger: Logger) 
       },
     };
   });
+}
+
+/** The findings for webhooks' alerts: traffic changes and daily reports, and goals reached. */
+function createAlerts(
+  statsQuery: StatsQueryService,
+  index: DayIndexStore,
+  redis: RedisClient,
+  prefix: string,
+  logger: Logger,
+) {
+  const publish = (event: WebsiteEvent) => publishWebsiteEvent(redis, prefix, event);
+  return {
+    alerts: new WebsiteAlertsService(statsQuery, index, publish, logger),
+    goalAlerts: new GoalAlertsService(
+      statsQuery,
+      redis,
+      prefix,
+      () => readGoalMirror(redis, prefix),
+      publish,
+      logger,
+    ),
+  };
 }

@@ -5,6 +5,7 @@ import type { RetentionService } from './services/retention.service';
 import type { StatsService } from './services/stats.service';
 import type { StatsQueryService } from './services/stats-query.service';
 import type { WebsiteAlertsService } from './services/website-alerts.service';
+import type { GoalAlertsService } from './services/goal-alerts.service';
 import type { TotalsService } from './services/totals.service';
 
 export interface AnalyticsDeps {
@@ -13,6 +14,7 @@ export interface AnalyticsDeps {
   /** POST /query's event-level answers (the engine). */
   statsQuery: StatsQueryService;
   alerts: WebsiteAlertsService;
+  goalAlerts: GoalAlertsService;
   ingest: IngestService;
   retention: RetentionService;
 }

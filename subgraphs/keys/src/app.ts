@@ -12,6 +12,7 @@ import { createKeysModels, type KeysModels } from './models';
 import { createDeclaredIndexes } from '../../../common/platform/mongo';
 import { keysResolvers } from './resolvers';
 import { AccessService, KeyAccessPolicy } from './services/access.service';
+import type { GoalService } from './services/goal.service';
 import { CallLogService } from './services/call-log.service';
 import { createKeysServices } from './services/keys-services';
 import { KeyExpiryJob } from './services/key-expiry.job';
@@ -23,6 +24,7 @@ import { createUserNoticeMailer } from './services/user-notice.mailer';
 import { createWebsiteEventRelay } from './services/website-event-relay';
 import type { AccountService } from './services/account.service';
 import { createMailTransport } from '../../../common/platform/mail';
+import { GOAL_MIRROR_EVERY_MS, writeGoalMirror } from '../../../common/contracts/goal-mirror';
 
 /** The lease whose holder stores the call log and the usage ledger (the others stand by). */
 export const callLogLeaseKey = (redisKeyPrefix: string) => `${redisKeyPrefix}keys:call-log-lease`;
@@ -52,18 +54,13 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
     const consumers = createConsumers(config, models, redis, callLog, accounts, logger);
     const { callLogConsumer, noticeMailer } = consumers;
     const expiryJob = new KeyExpiryJob(models, redis, config.redisKeyPrefix);
-    const expiryScan = new PeriodicTask(
-      'key expiry scan',
-      config.expiryScanIntervalMs,
-      () => expiryJob.scan(),
-      logger,
-    );
+    const tasks = periodicTasks(config, expiryJob, goals, redis, logger);
     if (config.workersEnabled) {
       for (const consumer of Object.values(consumers)) {
         await consumer.start();
         metrics.watchStream(consumer);
       }
-      expiryScan.start();
+      await tasks.start();
     }
     const deps: KeysDeps = {
       accounts,
@@ -103,7 +100,7 @@ export function startKeysSubgraph(config: KeysConfig, logger: Logger) {
       apollo,
       services: { ...deps, expiryJob, callLogConsumer, noticeMailer },
       async beforeClose() {
-        await expiryScan.stop();
+        await tasks.stop();
         for (const consumer of Object.values(consumers)) await consumer.stop();
       },
     };
@@ -155,4 +152,36 @@ function createConsumers(
     logger,
   });
   return { callLogConsumer, noticeMailer, websiteEventRelay };
+}
+
+/** The keys subgraph's timed work: the expiry scan, and the goal mirror (written at start too). */
+function periodicTasks(
+  config: KeysConfig,
+  expiryJob: KeyExpiryJob,
+  goals: GoalService,
+  redis: RedisClient,
+  logger: Logger,
+) {
+  const mirrorGoals = async () =>
+    writeGoalMirror(redis, config.redisKeyPrefix, await goals.allByWebsite());
+  const tasks = [
+    new PeriodicTask(
+      'key expiry scan',
+      config.expiryScanIntervalMs,
+      () => expiryJob.scan(),
+      logger,
+    ),
+    new PeriodicTask('goal mirror', GOAL_MIRROR_EVERY_MS, mirrorGoals, logger),
+  ];
+  return {
+    async start() {
+      await mirrorGoals().catch((error: unknown) =>
+        logger.warn({ err: (error as Error).message }, 'goal mirror not written at start'),
+      );
+      for (const task of tasks) task.start();
+    },
+    async stop() {
+      for (const task of tasks) await task.stop();
+    },
+  };
 }

@@ -28,6 +28,7 @@ const SetWebhookAlertsDocument = graphql(`
         spikeRatio
         dropRatio
         reportHour
+        goalEvery
       }
     }
   }
@@ -51,6 +52,7 @@ export function WebhookAlertsForm({
   const [spike, setSpike] = useState(String(alerts.spikeRatio));
   const [drop, setDrop] = useState(String(alerts.dropRatio));
   const [hour, setHour] = useState(alerts.reportHour);
+  const [goalEvery, setGoalEvery] = useState(alerts.goalEvery ? String(alerts.goalEvery) : '');
   const [websites, setWebsites] = useState<Set<string> | null>(
     alerts.websiteIds ? new Set(alerts.websiteIds) : null,
   );
@@ -66,6 +68,7 @@ export function WebhookAlertsForm({
         spikeRatio: Number(spike),
         dropRatio: Number(drop),
         reportHour: hour,
+        goalEvery: goalEvery === '' ? null : Number(goalEvery),
         websiteIds: websites ? [...websites] : null,
       },
     });
@@ -76,11 +79,19 @@ export function WebhookAlertsForm({
     <section aria-labelledby="webhook-alerts-heading">
       <h2 id="webhook-alerts-heading">Analytics alerts</h2>
       <p id={hint} className="hint">
-        For the event types traffic.spike, traffic.drop and report.daily: visitors of the last hour
-        against the same hour of the previous weeks.
+        For the event types traffic.spike, traffic.drop, report.daily and goal.reached: visitors of
+        the last hour against the same hour of the previous weeks, yesterday's report, and goal
+        conversions.
       </p>
       <form className="form" aria-describedby={hint} onSubmit={(e) => void submit(e)}>
         <ThresholdFields values={{ spike, drop, hour }} on={{ setSpike, setDrop, setHour }} />
+        <NumberField
+          label="Goal alert also every (conversions; empty: the day's first only)"
+          bounds={{ min: 1, max: 1_000_000, step: 1 }}
+          required={false}
+          value={goalEvery}
+          onChange={setGoalEvery}
+        />
         <AlertWebsites selected={websites} onChange={setWebsites} />
         <FormFooter
           error={saving.error ? errorMessage(saving.error) : null}
@@ -111,13 +122,13 @@ function ThresholdFields({
   const hourId = useId();
   return (
     <>
-      <RatioField
+      <NumberField
         label="Spike from (times the usual visitors)"
         bounds={{ min: 1.5, max: 100, step: 0.1 }}
         value={spike}
         onChange={setSpike}
       />
-      <RatioField
+      <NumberField
         label="Drop to (times the usual visitors)"
         bounds={{ min: 0, max: 0.67, step: 0.01 }}
         value={drop}
@@ -137,15 +148,17 @@ function ThresholdFields({
   );
 }
 
-/** A ratio of the usual visitors, within its bounds. */
-function RatioField({
+/** A number within its bounds. */
+function NumberField({
   label,
   bounds,
+  required = true,
   value,
   onChange,
 }: {
   label: string;
   bounds: { min: number; max: number; step: number };
+  required?: boolean;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -157,7 +170,7 @@ function RatioField({
         id={id}
         type="number"
         {...bounds}
-        required
+        required={required}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -27,6 +27,7 @@ const WebhookDetailsDocument = graphql(`
         spikeRatio
         dropRatio
         reportHour
+        goalEvery
       }
       deliveries(limit: 20) {
         id

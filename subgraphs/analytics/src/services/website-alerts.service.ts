@@ -27,7 +27,12 @@ const WEEK_MS = 7 * DAY_MS;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function oneDay(day: DayKey, metrics: StatsQuery['metrics'], extra: Partial<StatsQuery> = {}) {
+/** One UTC day's question, as the alerts ask it. */
+export function oneDay(
+  day: DayKey,
+  metrics: StatsQuery['metrics'],
+  extra: Partial<StatsQuery> = {},
+) {
   return {
     metrics,
     dimensions: [],

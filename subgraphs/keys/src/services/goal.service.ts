@@ -3,6 +3,7 @@ import { MAX_GOALS_PER_WEBSITE, type GoalKind } from '../../../../common/contrac
 import { badInput, notFound } from '../../../../common/platform/errors';
 import type { OneAtATime } from '../../../../common/platform/redis-lock';
 import type { VersionedCache } from '../../../../common/platform/versioned-cache';
+import type { MirroredGoal } from '../../../../common/contracts/goal-mirror';
 import { tooManyGoals } from '../errors';
 import type { KeysModels } from '../models';
 import { readThrough } from './account-caching';
@@ -73,6 +74,24 @@ export class GoalService {
     return toGoal(doc.toObject());
   }
 
+  /** Every website's goals (for the goal mirror: common/contracts/goal-mirror.ts). */
+  async allByWebsite(): Promise<Map<string, MirroredGoal[]>> {
+    const docs = await this.models.Goal.find({}).sort({ createdAt: 1, _id: 1 }).lean();
+    const byWebsite = new Map<string, MirroredGoal[]>();
+    for (const goal of docs.map(toGoal))
+      byWebsite.set(goal.websiteId, [...(byWebsite.get(goal.websiteId) ?? []), mirrored(goal)]);
+    return byWebsite;
+  }
+
+  /** One website's goals as the mirror holds them. */
+  async mirroredOf(websiteId: string): Promise<MirroredGoal[]> {
+    if (!isValidObjectId(websiteId)) return [];
+    const docs = await this.models.Goal.find({ websiteId: new Types.ObjectId(websiteId) })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean();
+    return docs.map((doc) => mirrored(toGoal(doc)));
+  }
+
   async delete(websiteId: string, id: string): Promise<void> {
     if (!isValidObjectId(id)) throw notFound('Goal');
     const { deletedCount } = await this.models.Goal.deleteOne({
@@ -83,6 +102,14 @@ export class GoalService {
     await this.hooks.changed(websiteId);
   }
 }
+
+const mirrored = (goal: GoalView): MirroredGoal => ({
+  name: goal.name,
+  kind: goal.kind,
+  pagePath: goal.pagePath,
+  eventName: goal.eventName,
+  currency: goal.currency,
+});
 
 function toGoal(doc: {
   _id: unknown;

@@ -11,6 +11,7 @@ import { AccountService } from './account.service';
 import { BillingService } from './billing.service';
 import { CredentialService } from './credential.service';
 import { GoalService } from './goal.service';
+import { writeWebsiteGoals } from '../../../../common/contracts/goal-mirror';
 
 /**
  * The account, credential, billing and goal services wired the one way every writer must use
@@ -33,9 +34,17 @@ export function createKeysServices(
     caching,
     oneAtATime(redis, `${prefix}lock:members:`, 'The organization’s members'),
   );
-  const goals = new GoalService(models, {
+  const announceGoals = goalsChanged(redis, prefix);
+  const goals: GoalService = new GoalService(models, {
     cache: caching.cache,
-    changed: goalsChanged(redis, prefix),
+    changed: async (websiteId) => {
+      await announceGoals(websiteId);
+      // The goal alerts see the change at once; the hourly copy would catch up anyway.
+      await writeWebsiteGoals(redis, prefix, websiteId, await goals.mirroredOf(websiteId)).catch(
+        (error: unknown) =>
+          logger.warn({ err: (error as Error).message, websiteId }, 'goal mirror not updated'),
+      );
+    },
     turns: oneAtATime(redis, `${prefix}lock:goals:`, 'The website’s goals'),
   });
   const credentials = new CredentialService(models, accounts, {

@@ -15,6 +15,8 @@ export interface AlertSettings {
   dropRatio: number;
   /** report.daily is delivered at this UTC hour (0–23). */
   reportHour: number;
+  /** goal.reached for the day's first conversion, and (when set) each time the count passes a multiple of it. */
+  goalEvery: number | null;
 }
 
 export const DEFAULT_ALERTS: AlertSettings = {
@@ -22,14 +24,16 @@ export const DEFAULT_ALERTS: AlertSettings = {
   spikeRatio: 2,
   dropRatio: 0.5,
   reportHour: 8,
+  goalEvery: null,
 };
 export const MAX_ALERT_WEBSITES = 100;
 export const MAX_SPIKE_RATIO = 100;
+export const MAX_GOAL_EVERY = 1_000_000;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
-const ANALYTICS_TYPES = new Set(['traffic.spike', 'traffic.drop', 'report.daily']);
+const ANALYTICS_TYPES = new Set(['traffic.spike', 'traffic.drop', 'report.daily', 'goal.reached']);
 
 /** Settings as given (each field optional), checked and laid over `base`; a 400 naming the field. */
 export function settleAlerts(
@@ -40,7 +44,7 @@ export function settleAlerts(
     ...base,
     ...Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== undefined)),
   };
-  const { websiteIds, spikeRatio, dropRatio, reportHour } = next;
+  const { websiteIds, spikeRatio, dropRatio, reportHour, goalEvery } = next;
   if (websiteIds !== null) {
     if (websiteIds.length > MAX_ALERT_WEBSITES || websiteIds.some((id) => !OBJECT_ID.test(id)))
       throw badInput(
@@ -53,11 +57,17 @@ export function settleAlerts(
     throw badInput(`alerts.dropRatio: a number from 0 to ${DROP_CEILING}`);
   if (!Number.isInteger(reportHour) || reportHour < 0 || reportHour > 23)
     throw badInput('alerts.reportHour: an integer from 0 to 23 (UTC)');
+  if (
+    goalEvery !== null &&
+    !(Number.isInteger(goalEvery) && goalEvery >= 1 && goalEvery <= MAX_GOAL_EVERY)
+  )
+    throw badInput(`alerts.goalEvery: an integer from 1 to ${MAX_GOAL_EVERY}, or null`);
   return {
     websiteIds: websiteIds === null ? null : [...new Set(websiteIds.map((id) => id.toLowerCase()))],
     spikeRatio,
     dropRatio,
     reportHour,
+    goalEvery,
   };
 }
 
@@ -69,7 +79,16 @@ export function alertAccepts(settings: AlertSettings, event: PlatformEvent): boo
   const ratio = Number(event.data.ratio);
   if (event.type === 'traffic.spike') return ratio >= settings.spikeRatio;
   if (event.type === 'traffic.drop') return ratio <= settings.dropRatio;
+  if (event.type === 'goal.reached') return goalCrossed(settings.goalEvery, event.data);
   return true;
+}
+
+/** The day's first conversion, or (with `every`) a count past another multiple of it. */
+function goalCrossed(every: number | null, data: Record<string, unknown>): boolean {
+  const conversions = Number(data.conversions);
+  const previous = Number(data.previous);
+  if (previous === 0 && conversions >= 1) return true;
+  return every !== null && Math.floor(conversions / every) > Math.floor(previous / every);
 }
 
 /**

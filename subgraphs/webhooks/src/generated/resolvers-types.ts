@@ -141,7 +141,7 @@ export type User = {
 /** An outbound webhook owned by a user. Its signing secret is never readable. */
 export type Webhook = {
   __typename?: 'Webhook';
-  /** Which analytics findings (traffic.spike, traffic.drop, report.daily) are delivered, and when. */
+  /** Which analytics findings (traffic.spike, traffic.drop, report.daily, goal.reached) are delivered, and when. */
   alerts: WebhookAlerts;
   createdAt: Scalars['String']['output'];
   /** Latest deliveries first, with every attempt (at most 100). */
@@ -170,6 +170,8 @@ export type WebhookAlerts = {
   __typename?: 'WebhookAlerts';
   /** traffic.drop is delivered when visitors / baseline is at most this (0 to 0.67; default 0.5). */
   dropRatio: Scalars['Float']['output'];
+  /** goal.reached for the day's first conversion and, when set, each time the count passes a multiple of it (1 to 1000000; default null). */
+  goalEvery?: Maybe<Scalars['Int']['output']>;
   /** report.daily is delivered at this UTC hour (0 to 23; default 8). */
   reportHour: Scalars['Int']['output'];
   /** traffic.spike is delivered when visitors / baseline is at least this (1.5 to 100; default 2). */
@@ -181,6 +183,8 @@ export type WebhookAlerts = {
 /** Alert settings to change; an omitted field keeps its value (websiteIds: null means every website). */
 export type WebhookAlertsInput = {
   dropRatio?: InputMaybe<Scalars['Float']['input']>;
+  /** null: the day's first conversion only. */
+  goalEvery?: InputMaybe<Scalars['Int']['input']>;
   reportHour?: InputMaybe<Scalars['Int']['input']>;
   spikeRatio?: InputMaybe<Scalars['Float']['input']>;
   websiteIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -445,6 +449,7 @@ export type WebhookResolvers<ContextType = WebhooksContext, ParentType extends R
 
 export type WebhookAlertsResolvers<ContextType = WebhooksContext, ParentType extends ResolversParentTypes['WebhookAlerts'] = ResolversParentTypes['WebhookAlerts']> = {
   dropRatio?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  goalEvery?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   reportHour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   spikeRatio?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   websiteIds?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;

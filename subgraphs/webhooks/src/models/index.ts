@@ -30,6 +30,7 @@ const webhookSchema = new Schema(
           spikeRatio: { type: Number, required: true },
           dropRatio: { type: Number, required: true },
           reportHour: { type: Number, required: true },
+          goalEvery: { type: Number, default: null },
         },
         { _id: false },
       ),

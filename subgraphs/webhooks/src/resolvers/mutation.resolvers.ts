@@ -52,5 +52,6 @@ function alertChanges(input: WebhookAlertsInput): Partial<AlertSettings> {
     ...(input.spikeRatio != null ? { spikeRatio: input.spikeRatio } : {}),
     ...(input.dropRatio != null ? { dropRatio: input.dropRatio } : {}),
     ...(input.reportHour != null ? { reportHour: input.reportHour } : {}),
+    ...(input.goalEvery !== undefined ? { goalEvery: input.goalEvery } : {}),
   };
 }

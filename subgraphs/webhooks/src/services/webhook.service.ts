@@ -290,7 +290,12 @@ type WebhookDoc = {
   createdAt: Date;
   disabledReason?: string | null;
   secretRotatedAt?: Date | null;
-  alerts?: (Omit<AlertSettings, 'websiteIds'> & { websiteIds?: string[] | null }) | null;
+  alerts?:
+    | (Omit<AlertSettings, 'websiteIds' | 'goalEvery'> & {
+        websiteIds?: string[] | null;
+        goalEvery?: number | null;
+      })
+    | null;
 };
 
 function toView(doc: WebhookDoc): WebhookView {
@@ -311,6 +316,7 @@ function toView(doc: WebhookDoc): WebhookView {
           spikeRatio: doc.alerts.spikeRatio,
           dropRatio: doc.alerts.dropRatio,
           reportHour: doc.alerts.reportHour,
+          goalEvery: doc.alerts.goalEvery ?? null,
         }
       : DEFAULT_ALERTS,
   };
