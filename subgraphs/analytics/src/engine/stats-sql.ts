@@ -259,13 +259,28 @@ LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
 const notGoalColumns = (query: StatsQuery) =>
   query.dimensions.flatMap((d, i) => (d === 'goal' ? [] : [`d${i}`]));
 
+/** What the event rows of a statement (`em`) hold for its metrics, by name. */
+type EventFigure = 'visitors' | 'pageviews' | 'events' | 'revenue';
+
+/** The event figures a query's metrics read: only those are counted. */
+function eventFiguresOf(query: StatsQuery): EventFigure[] {
+  const asks = (...metrics: StatsMetric[]) => metrics.some((m) => query.metrics.includes(m));
+  return [
+    ...(asks('visitors', 'conversion_rate', 'percentage') ? (['visitors'] as const) : []),
+    ...(asks('pageviews') ? (['pageviews'] as const) : []),
+    ...(asks('events') ? (['events'] as const) : []),
+    ...(asks('revenue') ? (['revenue'] as const) : []),
+  ];
+}
+
 /**
  * The events of the range (`ev`), those the filter keeps, with the goal each reaches when goals
- * are a dimension (`m`), and their figures by the dimensions (`em`). With keys, keyed dimensions
- * are grouped by their keys (`ek`) and named from their dictionaries once grouped. Visitors by
- * text (or by nothing) are counted in two steps, each row's visitors first (`mv`: DuckDB groups
- * that about twice as fast as a count(DISTINCT visitor) per text row); by keys alone, in one (as
- * fast over 10 million events, 2 ms faster over 100,000, in a trial).
+ * are a dimension (`m`), and the figures the metrics read by the dimensions (`em`). With keys,
+ * keyed dimensions are grouped by their keys (`ek`) and named from their dictionaries once
+ * grouped. Visitors are counted in two steps, each row's visitors first (`mv`): DuckDB groups
+ * that faster than a count(DISTINCT visitor) per row (7 % over 10 million events, in a trial),
+ * and the figures nobody asked for are not counted at all (the revenue sum and the custom events
+ * took another 5 % there).
  */
 function eventCtes(statement: Statement): string[] {
   const { query, table, goals, params, fromParam, toParam, around, dimColumns, keys } = statement;
@@ -278,9 +293,22 @@ function eventCtes(statement: Statement): string[] {
   const joinGoals = wantsGoal
     ? `JOIN ${goalsTable(goals, params)} g ON ${goalMatch('e', 'g')}`
     : '';
-  const revenue = wantsGoal
-    ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency)`
-    : 'sum(revenue_amount)';
+  const figures = eventFiguresOf(query);
+  const counted = figures.filter((f) => f !== 'visitors');
+  const perRow = counted.map((f) => `${rowFigure(f, wantsGoal)} AS ${f}`);
+  const dimValues = dims.map((d, i) =>
+    keyed[i] ? `${keyColumn(d as KeyedDimension)} AS d${i}` : eventDimFrom(d, i, params),
+  );
+  // Every row of `em` is a value of the dimensions that some matching event has.
+  const atLeastOne = figures.length === 0 ? ['count(*) AS matched'] : [];
+  const aggregation = figures.includes('visitors')
+    ? [
+        `mv AS (SELECT ${[...dimValues, 'visitor', ...perRow].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
+        `${grouped} AS (SELECT ${[...dimColumns, 'count(*) AS visitors', ...counted.map((f) => `sum(${f}) AS ${f}`)].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
+      ]
+    : [
+        `${grouped} AS (SELECT ${[...dimValues, ...perRow, ...atLeastOne].join(', ')} FROM m ${statement.groupBy} ${statement.present})`,
+      ];
   return [
     ...(exitPages
       ? [
@@ -289,49 +317,42 @@ function eventCtes(statement: Statement): string[] {
       : []),
     `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
     `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
-    ...(dims.length > 0 && keyed.every(Boolean)
-      ? [
-          `ek AS (SELECT ${[
-            ...dims.map((d, i) => `${keyColumn(d as KeyedDimension)} AS d${i}`),
-            'count(DISTINCT visitor) AS visitors',
-            ...eventFigures(revenue),
-          ].join(', ')} FROM m ${statement.groupBy} ${statement.present})`,
-        ]
-      : [
-          `mv AS (SELECT ${[
-            ...dims.map((d, i) =>
-              keyed[i] ? `${keyColumn(d as KeyedDimension)} AS d${i}` : eventDimFrom(d, i, params),
-            ),
-            'visitor',
-            ...eventFigures(revenue),
-          ].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
-          `${grouped} AS (SELECT ${[
-            ...dimColumns,
-            'count(*) AS visitors',
-            'sum(pageviews) AS pageviews',
-            'sum(events) AS events',
-            'sum(revenue) AS revenue',
-          ].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
-        ]),
-    ...(grouped === 'ek' ? [namedByKeys(table, dims, keyed)] : []),
+    ...aggregation,
+    ...(grouped === 'ek'
+      ? [namedByKeys(table, dims, keyed, [...figures, ...atLeastOne.map(() => 'matched')])]
+      : []),
   ];
 }
 
-const eventFigures = (revenue: string) => [
-  `count(*) FILTER (WHERE type = 'pageview') AS pageviews`,
-  `count(*) FILTER (WHERE type = 'event') AS events`,
-  `${revenue} AS revenue`,
-];
+/** An event figure as one aggregate over matching events (visitors are counted apart). */
+function rowFigure(figure: Exclude<EventFigure, 'visitors'>, byGoal: boolean): string {
+  switch (figure) {
+    case 'pageviews':
+      return `count(*) FILTER (WHERE type = 'pageview')`;
+    case 'events':
+      return `count(*) FILTER (WHERE type = 'event')`;
+    case 'revenue':
+      // By goal, only the goal's events in the goal's currency (metrics need goal for revenue).
+      return byGoal
+        ? `sum(revenue_amount) FILTER (WHERE type = 'event' AND revenue_currency = goal_currency)`
+        : 'sum(revenue_amount)';
+  }
+}
 
 /** The rows grouped by keys (`ek`), each keyed dimension named from its dictionary (`em`). */
-function namedByKeys(table: string, dims: StatsDimension[], keyed: boolean[]): string {
+function namedByKeys(
+  table: string,
+  dims: StatsDimension[],
+  keyed: boolean[],
+  figures: readonly string[],
+): string {
   const names = dims.map((_, i) => (keyed[i] ? `n${i}.value AS d${i}` : `ek.d${i}`));
   const joins = dims.flatMap((d, i) =>
     keyed[i]
       ? [`JOIN ${dictionaryOf(table, d as KeyedDimension)} n${i} ON n${i}.key = ek.d${i}`]
       : [],
   );
-  return `em AS (SELECT ${[...names, 'visitors', 'pageviews', 'events', 'revenue'].join(', ')} FROM ek ${joins.join(' ')})`;
+  return `em AS (SELECT ${[...names, ...figures].join(', ')} FROM ek ${joins.join(' ')})`;
 }
 
 /**
