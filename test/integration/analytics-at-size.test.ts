@@ -426,6 +426,24 @@ describe('analytics at size: every figure of every route equals a recount from t
         },
       ],
       [
+        'by page with bounce rates over 1y (whole months from the month rollups)',
+        {
+          metrics: ['visitors', 'pageviews', 'bounce_rate', 'visit_duration'],
+          dimensions: ['page'],
+          date_range: '1y',
+          limit: 1000,
+        },
+      ],
+      [
+        'by country and month from mid-month to mid-month (month and day rollups)',
+        {
+          metrics: ['visitors', 'pageviews', 'events', 'sessions'],
+          dimensions: ['country', 'time:month'],
+          date_range: [day(-75), day(-10)],
+          limit: 1000,
+        },
+      ],
+      [
         'by event over 90d',
         { metrics: ['visitors', 'events', 'pageviews'], dimensions: ['event'], date_range: '90d' },
       ],

@@ -850,7 +850,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       await expectOneTruth();
     });
 
-    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
+    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, over a week and over a whole month (its month rows), then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
       const rolled: Array<Pick<StatsQuery, 'metrics' | 'dimensions'>> = [
         { metrics: ['visitors', 'pageviews', 'events'], dimensions: [] },
         { metrics: ['visitors', 'pageviews'], dimensions: ['time:day'] },
@@ -906,18 +906,22 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         values: ['\u0000none'],
         caseSensitive: true,
       };
-      /** The question over the last 7 days (with the 14 before as its comparison, without goals). */
+      /**
+       * The question over `dateRange` (the last 7 days by default; with the 14 before as its
+       * comparison, without goals).
+       */
       const answer = (
         q: Pick<StatsQuery, 'metrics' | 'dimensions'>,
         filter: StatsQuery['filter'],
         goals: GoalDefinition[] = [],
+        dateRange: StatsQuery['dateRange'] = week(),
       ) =>
         a.engine.run(
           'truth',
           {
             ...q,
             filter,
-            dateRange: week(),
+            dateRange,
             include: {
               totalRows: true,
               timeLabels: false,
@@ -964,12 +968,21 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
           [{ metrics: ['conversion_rate', 'events'], dimensions: ['goal', 'time:week'] }, null],
           [{ metrics: ['visitors', 'conversion_rate'], dimensions: ['goal'] }, null],
         ];
+      // The whole month of the test's days: read from the month rows, which change with its days.
+      const month = {
+        from: new Date(Date.UTC(2026, 10, 1)).toISOString().slice(0, 10),
+        to: new Date(Date.UTC(2026, 11, 0)).toISOString().slice(0, 10),
+      };
       const expectSameAnswers = async () => {
-        for (const q of rolled) {
-          const [fromRollups, fromEvents] = [await answer(q, null), await answer(q, everyEvent)];
-          expect({ q, answer: fromRollups }).toEqual({ q, answer: fromEvents });
-          expect(fromRollups.results.length).toBeGreaterThan(0);
-        }
+        for (const range of [week(), month])
+          for (const q of rolled) {
+            const [fromRollups, fromEvents] = [
+              await answer(q, null, [], range),
+              await answer(q, everyEvent, [], range),
+            ];
+            expect({ q, range, answer: fromRollups }).toEqual({ q, range, answer: fromEvents });
+            expect(fromRollups.results.length).toBeGreaterThan(0);
+          }
         for (const [q, filter] of converting) {
           const both: StatsQuery['filter'] = {
             op: 'and',

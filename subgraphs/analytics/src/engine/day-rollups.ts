@@ -24,7 +24,7 @@ import {
   type StatsMetric,
   type StatsQuery,
 } from '../../../../common/contracts/stats-query';
-import { DAY_MS } from '../ingest/time-buckets';
+import { DAY_MS, monthStartOf } from '../ingest/time-buckets';
 import { dayStartOf, type DayKey } from '../store/hot-keys';
 import type { Duck } from './duck';
 import {
@@ -82,17 +82,33 @@ export const VISIT_ROLLUP_COLUMNS = `
   duration_ms BIGINT,
   pageviews BIGINT`;
 
-/** The names of a website's rollup tables. */
+/**
+ * The names of a website's rollup tables: the day rows, and the same summed per UTC month
+ * (`day` is then the month's first day), which a range holding whole months reads instead of
+ * their days.
+ */
 export interface RollupTables {
   events: string;
   visits: string;
+  eventMonths: string;
+  visitMonths: string;
 }
 
 /** A website's rollup tables, beside its event table. */
 export const rollupTablesOf = (eventTable: string): RollupTables => ({
   events: `${eventTable}_days`,
   visits: `${eventTable}_visits`,
+  eventMonths: `${eventTable}_months`,
+  visitMonths: `${eventTable}_visit_months`,
 });
+
+/** Each rollup table and its columns, to make them with. */
+export const rollupTableColumns = (tables: RollupTables): Array<[string, string]> => [
+  [tables.events, ROLLUP_COLUMNS],
+  [tables.visits, VISIT_ROLLUP_COLUMNS],
+  [tables.eventMonths, ROLLUP_COLUMNS],
+  [tables.visitMonths, VISIT_ROLLUP_COLUMNS],
+];
 
 /** A rollup's name in the record of which are up to date. */
 export const rollupName = ({ kind, dimension }: Rollup) => `${kind}:${dimension}`;
@@ -241,5 +257,40 @@ export async function rollUp(
   await duck.atomically([
     [`DELETE FROM ${table} WHERE dim = $1 AND day IN (${list})`, params],
     [insert, params],
+    ...monthsOf(kind, tables, dimension, starts),
   ]);
+}
+
+/**
+ * The statements making the month rows of `dimension` again for the months of `starts` (days),
+ * from the day rows: run in the transaction that changed those, so a month row is always the
+ * sum of its month's day rows as a read sees them. A question reads a month's row only when it
+ * holds the whole month, and it has every day of its range rolled up before it reads.
+ */
+function monthsOf(
+  kind: Rollup['kind'],
+  tables: RollupTables,
+  dimension: RollupDimension,
+  starts: readonly number[],
+): Array<[string, SqlValue[]]> {
+  const months = [...new Set(starts.map(monthStartOf))];
+  const params: SqlValue[] = [dimension, ...months];
+  const list = months.map((_, i) => `epoch_ms($${i + 2}::BIGINT)`).join(', ');
+  const [days, target] =
+    kind === 'events' ? [tables.events, tables.eventMonths] : [tables.visits, tables.visitMonths];
+  const sums =
+    kind === 'events'
+      ? 'sum(visitors), sum(pageviews), sum(events), key'
+      : 'sum(sessions), sum(bounces), sum(duration_ms), sum(pageviews)';
+  return [
+    [`DELETE FROM ${target} WHERE dim = $1 AND day IN (${list})`, params],
+    [
+      `INSERT INTO ${target}
+       SELECT date_trunc('month', day) AS month, dim, value, ${sums}
+       FROM ${days}
+       WHERE dim = $1 AND date_trunc('month', day) IN (${list})
+       GROUP BY ${kind === 'events' ? 'month, dim, value, key' : 'month, dim, value'}`,
+      params,
+    ],
+  ];
 }

@@ -12,9 +12,8 @@ import { createEventTable, dropEventTable, tableOf } from './event-table';
 import {
   rollUp,
   rollupName,
+  rollupTableColumns,
   rollupTablesOf,
-  ROLLUP_COLUMNS,
-  VISIT_ROLLUP_COLUMNS,
   type Rollup,
   type RollupTables,
 } from './day-rollups';
@@ -74,9 +73,10 @@ export class EventTables {
     this.websites = new LRUCache({
       max: maxWebsites,
       dispose: (website) =>
-        void dropEventTable(this.duck, website.table)
-          .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups.events}`))
-          .then(() => this.duck.run(`DROP TABLE IF EXISTS ${website.rollups.visits}`)),
+        void dropEventTable(this.duck, website.table).then(async () => {
+          for (const [table] of rollupTableColumns(website.rollups))
+            await this.duck.run(`DROP TABLE IF EXISTS ${table}`);
+        }),
     });
   }
 
@@ -138,10 +138,8 @@ export class EventTables {
   ): Promise<void> {
     if (!entry.made) {
       await createEventTable(this.duck, entry.table, { replace: true });
-      await this.duck.run(`CREATE OR REPLACE TABLE ${entry.rollups.events} (${ROLLUP_COLUMNS})`);
-      await this.duck.run(
-        `CREATE OR REPLACE TABLE ${entry.rollups.visits} (${VISIT_ROLLUP_COLUMNS})`,
-      );
+      for (const [table, columns] of rollupTableColumns(entry.rollups))
+        await this.duck.run(`CREATE OR REPLACE TABLE ${table} (${columns})`);
       entry.made = true;
     }
     const fresh: DaySources[] = [];

@@ -31,6 +31,8 @@ import {
   type StatsQuery,
   type TimeDimension,
 } from '../../../../common/contracts/stats-query';
+import { wholeMonths } from '../ingest/time-buckets';
+import type { RollupTables } from './day-rollups';
 
 export interface GoalDefinition {
   name: string;
@@ -393,14 +395,15 @@ function conversionTotalCtes(statement: Statement, rollups: string | null): stri
 }
 
 /**
- * The query's statement over a website's day rollups of events and of visits
- * (engine/day-rollups.ts) for [from, to), whole days: the same rows, named and ordered as compileStatsQuery names and orders them, for a
- * question rollupsFor found answerable so. `dimension` is the one its rows are of (`''`: none).
+ * The query's statement over a website's rollups of events and of visits
+ * (engine/day-rollups.ts) for [from, to), whole days: the same rows, named and ordered as
+ * compileStatsQuery names and orders them, for a question rollupsFor found answerable so.
+ * `dimension` is the one its rows are of (`''`: none). Whole months of the range are read from
+ * the month rows, unless the question is by day or week.
  */
 export function compileRollupQuery(
   query: StatsQuery,
-  rollups: string,
-  visitRollups: string,
+  tables: RollupTables,
   dimension: string,
   from: number,
   to: number,
@@ -415,7 +418,9 @@ export function compileRollupQuery(
   } = {},
 ): CompiledQuery {
   const params = new Params();
-  const days = `day >= epoch_ms(${params.add(from)}::BIGINT) AND day < epoch_ms(${params.add(to)}::BIGINT)`;
+  const byMonths = query.dimensions.every((d) => !isTimeDimension(d) || d === 'time:month');
+  const rowsOf = rollupRows(params, from, to, byMonths);
+  const eventRows = rowsOf(tables.events, tables.eventMonths);
   const dimColumns = query.dimensions.map((_, i) => `d${i}`);
   const dims = query.dimensions.map(
     (d, i) => `${isTimeDimension(d) ? timeBucket(d, 'day') : 'value'} AS d${i}`,
@@ -425,7 +430,7 @@ export function compileRollupQuery(
   const byKey = dictionary !== null && named >= 0;
   const eventDims = byKey ? dims.map((d, i) => (i === named ? `key AS d${i}` : d)) : dims;
   const ctes = [
-    `${byKey ? 'ek' : 'em'} AS (SELECT ${[...eventDims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${rollups} WHERE dim = ${params.add(dimension)} AND ${days}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
+    `${byKey ? 'ek' : 'em'} AS (SELECT ${[...eventDims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${eventRows} WHERE dim = ${params.add(dimension)}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
     ...(byKey
       ? [
           `em AS (SELECT ek.* REPLACE (n.value AS d${named}) FROM ek JOIN ${dictionary} n ON n.key = ek.d${named})`,
@@ -435,17 +440,17 @@ export function compileRollupQuery(
   const conversion = query.metrics.includes('conversion_rate');
   if (conversion)
     ctes.push(
-      `tot AS (SELECT ${[...dims, 'sum(visitors) AS all_visitors'].join(', ')} FROM ${rollups} WHERE dim = '' AND ${days} ${groupBy})`,
+      `tot AS (SELECT ${[...dims, 'sum(visitors) AS all_visitors'].join(', ')} FROM ${eventRows} WHERE dim = '' ${groupBy})`,
     );
   const visits = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   if (visits)
     ctes.push(
-      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${visitRollups} WHERE dim = ${params.add(dimension)} AND ${days} ${groupBy})`,
+      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${rowsOf(tables.visits, tables.visitMonths)} WHERE dim = ${params.add(dimension)} ${groupBy})`,
     );
   const percentage = query.metrics.includes('percentage');
   if (percentage)
     ctes.push(
-      `pct AS (SELECT coalesce(sum(visitors), 0) AS all_visitors FROM ${rollups} WHERE dim = '' AND ${days})`,
+      `pct AS (SELECT coalesce(sum(visitors), 0) AS all_visitors FROM ${eventRows} WHERE dim = '')`,
     );
   const metrics = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
   const joinOn =
@@ -461,6 +466,31 @@ FROM em ${visits ? `FULL JOIN sm ${joinOn}` : ''} ${percentage ? 'CROSS JOIN pct
 ${orderClause(query, dimColumns)}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };
+}
+
+/**
+ * The rollup rows of [from, to) as a subquery, from a day table and its month table: with
+ * `byMonths`, the range's whole months from the month rows and its other days from the day
+ * rows; else every day from the day rows.
+ */
+function rollupRows(
+  params: Params,
+  from: number,
+  to: number,
+  byMonths: boolean,
+): (days: string, months: string) => string {
+  const start = params.add(from);
+  const end = params.add(to);
+  const whole = byMonths ? wholeMonths(from, to) : null;
+  if (!whole)
+    return (days: string) =>
+      `(SELECT * FROM ${days} WHERE day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${end}::BIGINT))`;
+  const monthsFrom = params.add(whole.from);
+  const monthsTo = params.add(whole.to);
+  return (days: string, months: string) =>
+    `(SELECT * FROM ${months} WHERE day >= epoch_ms(${monthsFrom}::BIGINT) AND day < epoch_ms(${monthsTo}::BIGINT)
+      UNION ALL SELECT * FROM ${days} WHERE (day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${monthsFrom}::BIGINT))
+        OR (day >= epoch_ms(${monthsTo}::BIGINT) AND day < epoch_ms(${end}::BIGINT)))`;
 }
 
 /** The count of every row before the page is cut, where the question asks for it (else NULL). */

@@ -310,8 +310,7 @@ export class StatsQueryService {
       );
     const compiled = compileRollupQuery(
       query,
-      source.rollups.events,
-      source.rollups.visits,
+      source.rollups,
       source.dimension,
       span.from,
       span.to,
