@@ -26,6 +26,17 @@ export interface WebsiteEvent {
 export const SPIKE_FLOOR = 1.5;
 export const DROP_CEILING = 0.67;
 
+/**
+ * The other bounds of a webhook's alert settings: websites named, the highest spike ratio, the
+ * largest goal step and the last UTC hour of the daily report (the first is 0). The webhooks
+ * subgraph checks them and the facade's request schema declares them; the subgraph's
+ * schema.graphql and the dashboard's alert form, which cannot import this, repeat the figures.
+ */
+export const MAX_ALERT_WEBSITES = 100;
+export const MAX_SPIKE_RATIO = 100;
+export const MAX_GOAL_EVERY = 1_000_000;
+export const LAST_REPORT_HOUR = 23;
+
 export const websiteEventStream = (prefix: string) => `${prefix}{events:website}`;
 
 const STREAM_MAX_LENGTH = 100_000;

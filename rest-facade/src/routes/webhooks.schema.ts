@@ -1,7 +1,14 @@
 /** Request and response bodies of webhook management. Event payloads: docs/webhooks.md. */
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../../common/contracts/platform-events';
-import { DROP_CEILING, SPIKE_FLOOR } from '../../../common/contracts/website-events';
+import {
+  DROP_CEILING,
+  LAST_REPORT_HOUR,
+  MAX_ALERT_WEBSITES,
+  MAX_GOAL_EVERY,
+  MAX_SPIKE_RATIO,
+  SPIKE_FLOOR,
+} from '../../../common/contracts/website-events';
 
 /** Every subscribable type: the synthetic test event is sent on request only. */
 const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== 'webhook.test');
@@ -12,19 +19,20 @@ export const alertsBody = z
   .strictObject({
     website_ids: z
       .array(z.string().regex(/^[0-9a-f]{24}$/i, 'a website id'))
-      .max(100)
+      .max(MAX_ALERT_WEBSITES)
       .nullable()
       .optional()
       .meta({
-        description:
-          'Websites whose findings are delivered (at most 100); null: every website the owner may read.',
+        description: `Websites whose findings are delivered (at most ${MAX_ALERT_WEBSITES}); null: every website the owner may read.`,
       }),
     spike_ratio: z
       .number()
       .min(SPIKE_FLOOR)
-      .max(100)
+      .max(MAX_SPIKE_RATIO)
       .optional()
-      .meta({ description: `traffic.spike when visitors / baseline ≥ this (${SPIKE_FLOOR}–100).` }),
+      .meta({
+        description: `traffic.spike when visitors / baseline ≥ this (${SPIKE_FLOOR}–${MAX_SPIKE_RATIO}).`,
+      }),
     drop_ratio: z
       .number()
       .min(0)
@@ -35,10 +43,10 @@ export const alertsBody = z
       .number()
       .int()
       .min(0)
-      .max(23)
+      .max(LAST_REPORT_HOUR)
       .optional()
-      .meta({ description: 'The UTC hour report.daily is delivered at (0–23).' }),
-    goal_every: z.number().int().min(1).max(1_000_000).nullable().optional().meta({
+      .meta({ description: `The UTC hour report.daily is delivered at (0–${LAST_REPORT_HOUR}).` }),
+    goal_every: z.number().int().min(1).max(MAX_GOAL_EVERY).nullable().optional().meta({
       description:
         "goal.reached for the day's first conversion and each time the count passes a multiple of this; null: the first only.",
     }),
@@ -92,7 +100,7 @@ const webhookShape = {
       website_ids: z.array(z.string()).nullable(),
       spike_ratio: z.number(),
       drop_ratio: z.number(),
-      report_hour: z.number().int().min(0).max(23),
+      report_hour: z.number().int().min(0).max(LAST_REPORT_HOUR),
       goal_every: z.number().int().min(1).nullable(),
     })
     .meta({

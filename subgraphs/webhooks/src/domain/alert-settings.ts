@@ -3,7 +3,14 @@
  * traffic spike or drop is worth a delivery, and at which UTC hour its daily report goes out.
  */
 import type { PlatformEvent } from '../../../../common/contracts/platform-events';
-import { DROP_CEILING, SPIKE_FLOOR } from '../../../../common/contracts/website-events';
+import {
+  DROP_CEILING,
+  LAST_REPORT_HOUR,
+  MAX_ALERT_WEBSITES,
+  MAX_GOAL_EVERY,
+  MAX_SPIKE_RATIO,
+  SPIKE_FLOOR,
+} from '../../../../common/contracts/website-events';
 import { badInput } from '../../../../common/platform/errors';
 
 export interface AlertSettings {
@@ -26,9 +33,6 @@ export const DEFAULT_ALERTS: AlertSettings = {
   reportHour: 8,
   goalEvery: null,
 };
-export const MAX_ALERT_WEBSITES = 100;
-export const MAX_SPIKE_RATIO = 100;
-export const MAX_GOAL_EVERY = 1_000_000;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -55,8 +59,8 @@ export function settleAlerts(
     throw badInput(`alerts.spikeRatio: a number from ${SPIKE_FLOOR} to ${MAX_SPIKE_RATIO}`);
   if (!(dropRatio >= 0 && dropRatio <= DROP_CEILING))
     throw badInput(`alerts.dropRatio: a number from 0 to ${DROP_CEILING}`);
-  if (!Number.isInteger(reportHour) || reportHour < 0 || reportHour > 23)
-    throw badInput('alerts.reportHour: an integer from 0 to 23 (UTC)');
+  if (!Number.isInteger(reportHour) || reportHour < 0 || reportHour > LAST_REPORT_HOUR)
+    throw badInput(`alerts.reportHour: an integer from 0 to ${LAST_REPORT_HOUR} (UTC)`);
   if (
     goalEvery !== null &&
     !(Number.isInteger(goalEvery) && goalEvery >= 1 && goalEvery <= MAX_GOAL_EVERY)
