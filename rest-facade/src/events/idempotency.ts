@@ -40,17 +40,19 @@ export class IdempotencyLedger {
   async sight(websiteId: string, eventIds: readonly string[], now: number): Promise<Sighting[]> {
     if (eventIds.length === 0) return [];
     const pipeline = this.redis.pipeline();
+    // SET … NX GET (NX with GET needs Redis 7) marks the key and answers the time it already
+    // held, or null when it was set now.
     for (const id of eventIds) {
       const key = this.keyOf(websiteId, id);
-      pipeline.set(key, String(now), 'EX', IDEMPOTENCY_WINDOW_SECONDS, 'NX').get(key);
+      pipeline.set(key, String(now), 'EX', IDEMPOTENCY_WINDOW_SECONDS, 'NX', 'GET');
     }
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([error]) => error);
-    if (failed || results.length !== eventIds.length * 2)
+    if (failed || results.length !== eventIds.length)
       throw failed?.[0] ?? new Error('redis pipeline aborted');
-    return eventIds.map((_, i) => {
-      if (results[2 * i]![1] === 'OK') return { first: true };
-      const at = Number(results[2 * i + 1]![1]);
+    return results.map(([, previous]) => {
+      if (previous === null) return { first: true };
+      const at = Number(previous);
       return { first: false, at: Number.isSafeInteger(at) ? at : now };
     });
   }
