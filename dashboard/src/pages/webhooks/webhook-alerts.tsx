@@ -5,7 +5,7 @@ import { useOrganization } from '../../auth/session';
 import { QueryState } from '../../components/data-state';
 import { FormFooter } from '../../components/form-footer';
 import { graphql } from '../../gql';
-import type { WebhookAlerts } from '../../gql/graphql';
+import type { WebhookAlertFieldsFragment } from '../../gql/graphql';
 
 const AlertWebsitesDocument = graphql(`
   query AlertWebsites($organizationId: ID!) {
@@ -19,16 +19,23 @@ const AlertWebsitesDocument = graphql(`
   }
 `);
 
+/** What the form shows: read by the webhook details query and answered by the mutation below. */
+graphql(`
+  fragment WebhookAlertFields on WebhookAlerts {
+    websiteIds
+    spikeRatio
+    dropRatio
+    reportHour
+    goalEvery
+  }
+`);
+
 const SetWebhookAlertsDocument = graphql(`
   mutation SetWebhookAlertsSettings($id: ID!, $input: WebhookAlertsInput!) {
     setWebhookAlerts(id: $id, input: $input) {
       id
       alerts {
-        websiteIds
-        spikeRatio
-        dropRatio
-        reportHour
-        goalEvery
+        ...WebhookAlertFields
       }
     }
   }
@@ -46,7 +53,7 @@ export function WebhookAlertsForm({
   alerts,
 }: {
   webhookId: string;
-  alerts: Omit<WebhookAlerts, '__typename'>;
+  alerts: WebhookAlertFieldsFragment;
 }) {
   const hint = useId();
   const [spike, setSpike] = useState(String(alerts.spikeRatio));

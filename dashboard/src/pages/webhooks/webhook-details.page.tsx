@@ -23,11 +23,7 @@ const WebhookDetailsDocument = graphql(`
       createdAt
       secretRotatedAt
       alerts {
-        websiteIds
-        spikeRatio
-        dropRatio
-        reportHour
-        goalEvery
+        ...WebhookAlertFields
       }
       deliveries(limit: 20) {
         id
