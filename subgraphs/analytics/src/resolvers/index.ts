@@ -35,7 +35,6 @@ function pageOf(args: { limit: number; offset: number }): Page {
   return { limit: Math.min(args.limit, MAX_LIMIT), offset: args.offset };
 }
 
-/** Checks permission, then runs the read. */
 /** The website's goals as the engine takes them. */
 function goalDefinitions(website: WebsiteRef): GoalDefinition[] {
   return (website.goals ?? []).map((goal) => ({
@@ -47,6 +46,7 @@ function goalDefinitions(website: WebsiteRef): GoalDefinition[] {
   }));
 }
 
+/** Checks permission, then runs the read. */
 const guarded =
   <Args, Result>(
     read: (website: WebsiteRef, args: Args, ctx: AnalyticsContext) => Promise<Result>,
