@@ -850,7 +850,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       await expectOneTruth();
     });
 
-    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, over a week and over a whole month (its month rows), then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
+    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, over a week and over two whole months (their month rows and span), then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
       const rolled: Array<Pick<StatsQuery, 'metrics' | 'dimensions'>> = [
         { metrics: ['visitors', 'pageviews', 'events'], dimensions: [] },
         { metrics: ['visitors', 'pageviews'], dimensions: ['time:day'] },
@@ -968,13 +968,14 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
           [{ metrics: ['conversion_rate', 'events'], dimensions: ['goal', 'time:week'] }, null],
           [{ metrics: ['visitors', 'conversion_rate'], dimensions: ['goal'] }, null],
         ];
-      // The whole month of the test's days: read from the month rows, which change with its days.
-      const month = {
-        from: new Date(Date.UTC(2026, 10, 1)).toISOString().slice(0, 10),
+      // Two whole months, the second holding the test's days: read from the month rows, and by no
+      // time dimension from their kept sum (a span); both change with the days.
+      const months = {
+        from: new Date(Date.UTC(2026, 9, 1)).toISOString().slice(0, 10),
         to: new Date(Date.UTC(2026, 11, 0)).toISOString().slice(0, 10),
       };
       const expectSameAnswers = async () => {
-        for (const range of [week(), month])
+        for (const range of [week(), months])
           for (const q of rolled) {
             const [fromRollups, fromEvents] = [
               await answer(q, null, [], range),

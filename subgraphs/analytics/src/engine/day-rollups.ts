@@ -92,6 +92,9 @@ export interface RollupTables {
   visits: string;
   eventMonths: string;
   visitMonths: string;
+  /** Month rows summed over runs of whole months (`day` the first, `span_to` the end): spans. */
+  eventSpans: string;
+  visitSpans: string;
 }
 
 /** A website's rollup tables, beside its event table. */
@@ -100,7 +103,12 @@ export const rollupTablesOf = (eventTable: string): RollupTables => ({
   visits: `${eventTable}_visits`,
   eventMonths: `${eventTable}_months`,
   visitMonths: `${eventTable}_visit_months`,
+  eventSpans: `${eventTable}_spans`,
+  visitSpans: `${eventTable}_visit_spans`,
 });
+
+const SPAN_END = `,
+  span_to TIMESTAMP`;
 
 /** Each rollup table and its columns, to make them with. */
 export const rollupTableColumns = (tables: RollupTables): Array<[string, string]> => [
@@ -108,7 +116,57 @@ export const rollupTableColumns = (tables: RollupTables): Array<[string, string]
   [tables.visits, VISIT_ROLLUP_COLUMNS],
   [tables.eventMonths, ROLLUP_COLUMNS],
   [tables.visitMonths, VISIT_ROLLUP_COLUMNS],
+  [tables.eventSpans, ROLLUP_COLUMNS + SPAN_END],
+  [tables.visitSpans, VISIT_ROLLUP_COLUMNS + SPAN_END],
 ];
+
+/** A run of whole UTC months [from, to) whose month rows are kept summed (a span). */
+export interface MonthSpan {
+  from: number;
+  to: number;
+}
+
+/** A rollup's table of days, of months and of spans. */
+const tablesOfKind = (kind: Rollup['kind'], tables: RollupTables) =>
+  kind === 'events'
+    ? { days: tables.events, months: tables.eventMonths, spans: tables.eventSpans }
+    : { days: tables.visits, months: tables.visitMonths, spans: tables.visitSpans };
+
+/** What a rollup's month and span rows sum, and the columns they are grouped by beside them. */
+const SUMS = {
+  events: { sums: 'sum(visitors), sum(pageviews), sum(events), key', by: 'dim, value, key' },
+  visits: {
+    sums: 'sum(sessions), sum(bounces), sum(duration_ms), sum(pageviews)',
+    by: 'dim, value',
+  },
+} as const;
+
+/**
+ * The statements making a span's rows of a rollup again from the month rows (in the transaction
+ * that changed those, or the one that makes the span).
+ */
+export function spanStatements(
+  { kind, dimension }: Rollup,
+  tables: RollupTables,
+  span: MonthSpan,
+): Array<[string, SqlValue[]]> {
+  const { months, spans } = tablesOfKind(kind, tables);
+  const params: SqlValue[] = [dimension, span.from, span.to];
+  return [
+    [
+      `DELETE FROM ${spans} WHERE dim = $1 AND day = epoch_ms($2::BIGINT) AND span_to = epoch_ms($3::BIGINT)`,
+      params,
+    ],
+    [
+      `INSERT INTO ${spans}
+       SELECT epoch_ms($2::BIGINT), dim, value, ${SUMS[kind].sums}, epoch_ms($3::BIGINT)
+       FROM ${months}
+       WHERE dim = $1 AND day >= epoch_ms($2::BIGINT) AND day < epoch_ms($3::BIGINT)
+       GROUP BY ${SUMS[kind].by}`,
+      params,
+    ],
+  ];
+}
 
 /** A rollup's name in the record of which are up to date. */
 export const rollupName = ({ kind, dimension }: Rollup) => `${kind}:${dimension}`;
@@ -218,6 +276,7 @@ export async function rollUp(
   tables: RollupTables,
   rollup: Rollup,
   days: readonly DayKey[],
+  spans: readonly MonthSpan[] = [],
 ): Promise<void> {
   if (days.length === 0) return;
   const { kind, dimension } = rollup;
@@ -258,6 +317,9 @@ export async function rollUp(
     [`DELETE FROM ${table} WHERE dim = $1 AND day IN (${list})`, params],
     [insert, params],
     ...monthsOf(kind, tables, dimension, starts),
+    ...spans
+      .filter((span) => starts.some((start) => start >= span.from && start < span.to))
+      .flatMap((span) => spanStatements(rollup, tables, span)),
   ]);
 }
 
@@ -276,20 +338,15 @@ function monthsOf(
   const months = [...new Set(starts.map(monthStartOf))];
   const params: SqlValue[] = [dimension, ...months];
   const list = months.map((_, i) => `epoch_ms($${i + 2}::BIGINT)`).join(', ');
-  const [days, target] =
-    kind === 'events' ? [tables.events, tables.eventMonths] : [tables.visits, tables.visitMonths];
-  const sums =
-    kind === 'events'
-      ? 'sum(visitors), sum(pageviews), sum(events), key'
-      : 'sum(sessions), sum(bounces), sum(duration_ms), sum(pageviews)';
+  const { days, months: target } = tablesOfKind(kind, tables);
   return [
     [`DELETE FROM ${target} WHERE dim = $1 AND day IN (${list})`, params],
     [
       `INSERT INTO ${target}
-       SELECT date_trunc('month', day) AS month, dim, value, ${sums}
+       SELECT date_trunc('month', day) AS month, dim, value, ${SUMS[kind].sums}
        FROM ${days}
        WHERE dim = $1 AND date_trunc('month', day) IN (${list})
-       GROUP BY ${kind === 'events' ? 'month, dim, value, key' : 'month, dim, value'}`,
+       GROUP BY month, ${SUMS[kind].by}`,
       params,
     ],
   ];

@@ -14,6 +14,8 @@ import {
   rollupName,
   rollupTableColumns,
   rollupTablesOf,
+  spanStatements,
+  type MonthSpan,
   type Rollup,
   type RollupTables,
 } from './day-rollups';
@@ -42,9 +44,24 @@ interface WebsiteTable {
   made: boolean;
   /** The sources each loaded day holds. */
   days: Map<DayKey, Set<string>>;
+  /** The month spans kept summed, by rollupName (engine/day-rollups.ts). */
+  spans: Map<string, MonthSpan[]>;
   /** Loads of this website run one at a time. */
   loading: Promise<unknown>;
 }
+
+/**
+ * Month spans kept per rollup of a website: a span is made for a question over two whole months
+ * or more and kept as long as the table (it changes only with its months' rows); past this many,
+ * questions read their months' rows instead.
+ */
+const MAX_SPANS = 12;
+/** Two whole months or more: longer than the longest month. */
+const worthASpan = (span: MonthSpan) => span.to - span.from > 31 * DAY_MS;
+
+/** A span's name among those prepare answers with. */
+export const spanName = (rollup: Rollup, span: MonthSpan) =>
+  `${rollupName(rollup)}@${span.from}-${span.to}`;
 
 /** A day's hot block was gone when it was fetched: the day was sealed meanwhile; plan again. */
 export class SourcesMovedError extends Error {
@@ -88,7 +105,8 @@ export class EventTables {
     website: string,
     sources: readonly DaySources[],
     rollups: readonly Rollup[] = [],
-  ): Promise<{ table: string; rollups: RollupTables }> {
+    spans: readonly MonthSpan[] = [],
+  ): Promise<{ table: string; rollups: RollupTables; spanned: ReadonlySet<string> }> {
     let entry = this.websites.get(website);
     if (!entry) {
       const table = tableOf(website);
@@ -98,6 +116,7 @@ export class EventTables {
         rolled: new Map(),
         made: false,
         days: new Map(),
+        spans: new Map(),
         loading: Promise.resolve(),
       };
       this.websites.set(website, entry);
@@ -106,9 +125,36 @@ export class EventTables {
     const run = current.loading.then(async () => {
       await this.load(website, current, sources);
       await this.roll(current, sources, rollups);
+      return this.span(current, rollups, spans);
     });
     current.loading = run.catch(() => undefined);
-    return run.then(() => ({ table: current.table, rollups: current.rollups }));
+    return run.then((spanned) => ({ table: current.table, rollups: current.rollups, spanned }));
+  }
+
+  /**
+   * Makes the spans of `rollups` not kept yet (every day of theirs is rolled up: the question's
+   * range holds them), and answers the names of those kept.
+   */
+  private async span(
+    entry: WebsiteTable,
+    rollups: readonly Rollup[],
+    spans: readonly MonthSpan[],
+  ): Promise<Set<string>> {
+    const spanned = new Set<string>();
+    const worth = spans.filter(worthASpan);
+    for (const rollup of rollups) {
+      const kept = entry.spans.get(rollupName(rollup)) ?? [];
+      for (const span of worth) {
+        if (!kept.some((k) => k.from === span.from && k.to === span.to)) {
+          if (kept.length >= MAX_SPANS) continue;
+          await this.duck.atomically(spanStatements(rollup, entry.rollups, span));
+          kept.push(span);
+          entry.spans.set(rollupName(rollup), kept);
+        }
+        spanned.add(spanName(rollup, span));
+      }
+    }
+    return spanned;
   }
 
   /** Rolls up the days of `sources` the table holds where a rollup is not up to date. */
@@ -122,7 +168,8 @@ export class EventTables {
       const stale = sources
         .map(({ day }) => day)
         .filter((day) => entry.days.has(day) && !entry.rolled.get(day)?.has(name));
-      await rollUp(this.duck, entry.table, entry.rollups, rollup, stale);
+      const spans = entry.spans.get(name) ?? [];
+      await rollUp(this.duck, entry.table, entry.rollups, rollup, stale, spans);
       for (const day of stale) {
         const rolled = entry.rolled.get(day) ?? new Set();
         rolled.add(name);

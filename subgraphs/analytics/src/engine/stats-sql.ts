@@ -410,17 +410,24 @@ export function compileRollupQuery(
   {
     value = null,
     dictionary = null,
+    spanKept = () => false,
   }: {
     /** Only the rows of this value of the dimension (an event goal's event: eventGoalRolled). */
     value?: string | null;
     /** The dimension's dictionary where it is keyed: event rows are grouped by key, then named. */
     dictionary?: string | null;
+    /** Whether the span of the range's whole months is kept for a rollup (event-tables.ts). */
+    spanKept?: (kind: 'events' | 'visits', dimension: string) => boolean;
   } = {},
 ): CompiledQuery {
   const params = new Params();
-  const byMonths = query.dimensions.every((d) => !isTimeDimension(d) || d === 'time:month');
-  const rowsOf = rollupRows(params, from, to, byMonths);
-  const eventRows = rowsOf(tables.events, tables.eventMonths);
+  const times = query.dimensions.filter(isTimeDimension);
+  const rowsOf = rollupRows(params, from, to, {
+    months: times.every((d) => d === 'time:month'),
+    spans: times.length === 0,
+  });
+  const eventRows = (dim: string) =>
+    rowsOf(tables.events, tables.eventMonths, spanKept('events', dim) ? tables.eventSpans : null);
   const dimColumns = query.dimensions.map((_, i) => `d${i}`);
   const dims = query.dimensions.map(
     (d, i) => `${isTimeDimension(d) ? timeBucket(d, 'day') : 'value'} AS d${i}`,
@@ -430,7 +437,7 @@ export function compileRollupQuery(
   const byKey = dictionary !== null && named >= 0;
   const eventDims = byKey ? dims.map((d, i) => (i === named ? `key AS d${i}` : d)) : dims;
   const ctes = [
-    `${byKey ? 'ek' : 'em'} AS (SELECT ${[...eventDims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${eventRows} WHERE dim = ${params.add(dimension)}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
+    `${byKey ? 'ek' : 'em'} AS (SELECT ${[...eventDims, 'sum(visitors) AS visitors', 'sum(pageviews) AS pageviews', 'sum(events) AS events'].join(', ')} FROM ${eventRows(dimension)} WHERE dim = ${params.add(dimension)}${value === null ? '' : ` AND value = ${params.add(value)}`} ${groupBy})`,
     ...(byKey
       ? [
           `em AS (SELECT ek.* REPLACE (n.value AS d${named}) FROM ek JOIN ${dictionary} n ON n.key = ek.d${named})`,
@@ -440,17 +447,17 @@ export function compileRollupQuery(
   const conversion = query.metrics.includes('conversion_rate');
   if (conversion)
     ctes.push(
-      `tot AS (SELECT ${[...dims, 'sum(visitors) AS all_visitors'].join(', ')} FROM ${eventRows} WHERE dim = '' ${groupBy})`,
+      `tot AS (SELECT ${[...dims, 'sum(visitors) AS all_visitors'].join(', ')} FROM ${eventRows('')} WHERE dim = '' ${groupBy})`,
     );
   const visits = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   if (visits)
     ctes.push(
-      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${rowsOf(tables.visits, tables.visitMonths)} WHERE dim = ${params.add(dimension)} ${groupBy})`,
+      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${rowsOf(tables.visits, tables.visitMonths, spanKept('visits', dimension) ? tables.visitSpans : null)} WHERE dim = ${params.add(dimension)} ${groupBy})`,
     );
   const percentage = query.metrics.includes('percentage');
   if (percentage)
     ctes.push(
-      `pct AS (SELECT coalesce(sum(visitors), 0) AS all_visitors FROM ${eventRows} WHERE dim = '')`,
+      `pct AS (SELECT coalesce(sum(visitors), 0) AS all_visitors FROM ${eventRows('')} WHERE dim = '')`,
     );
   const metrics = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
   const joinOn =
@@ -469,28 +476,34 @@ LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
 }
 
 /**
- * The rollup rows of [from, to) as a subquery, from a day table and its month table: with
- * `byMonths`, the range's whole months from the month rows and its other days from the day
- * rows; else every day from the day rows.
+ * The rollup rows of [from, to) as a subquery, from a rollup's day, month and span tables: the
+ * range's whole months from their span where one is kept and the question is not by time
+ * (`spans`), else from the month rows where it is by month at most (`months`), and its other
+ * days from the day rows.
  */
 function rollupRows(
   params: Params,
   from: number,
   to: number,
-  byMonths: boolean,
-): (days: string, months: string) => string {
+  allowed: { months: boolean; spans: boolean },
+): (days: string, months: string, spans: string | null) => string {
   const start = params.add(from);
   const end = params.add(to);
-  const whole = byMonths ? wholeMonths(from, to) : null;
+  const whole = allowed.months ? wholeMonths(from, to) : null;
   if (!whole)
     return (days: string) =>
       `(SELECT * FROM ${days} WHERE day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${end}::BIGINT))`;
   const monthsFrom = params.add(whole.from);
   const monthsTo = params.add(whole.to);
-  return (days: string, months: string) =>
-    `(SELECT * FROM ${months} WHERE day >= epoch_ms(${monthsFrom}::BIGINT) AND day < epoch_ms(${monthsTo}::BIGINT)
-      UNION ALL SELECT * FROM ${days} WHERE (day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${monthsFrom}::BIGINT))
-        OR (day >= epoch_ms(${monthsTo}::BIGINT) AND day < epoch_ms(${end}::BIGINT)))`;
+  const otherDays = (days: string) =>
+    `SELECT * FROM ${days} WHERE (day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${monthsFrom}::BIGINT))
+        OR (day >= epoch_ms(${monthsTo}::BIGINT) AND day < epoch_ms(${end}::BIGINT))`;
+  return (days: string, months: string, spans: string | null) =>
+    spans && allowed.spans
+      ? `(SELECT * EXCLUDE (span_to) FROM ${spans} WHERE day = epoch_ms(${monthsFrom}::BIGINT) AND span_to = epoch_ms(${monthsTo}::BIGINT)
+          UNION ALL ${otherDays(days)})`
+      : `(SELECT * FROM ${months} WHERE day >= epoch_ms(${monthsFrom}::BIGINT) AND day < epoch_ms(${monthsTo}::BIGINT)
+          UNION ALL ${otherDays(days)})`;
 }
 
 /** The count of every row before the page is cut, where the question asks for it (else NULL). */

@@ -11,10 +11,11 @@ import {
   type StatsRow,
 } from '../../../../common/contracts/stats-query';
 import type { Duck } from '../engine/duck';
-import { daySources, SourcesMovedError, type EventTables } from '../engine/event-tables';
+import { daySources, SourcesMovedError, spanName, type EventTables } from '../engine/event-tables';
 import {
   conversionTotalsRolled,
   eventGoalRolled,
+  type MonthSpan,
   type Rollup,
   type RollupDimension,
   rollupsFor,
@@ -30,7 +31,7 @@ import {
   type GoalDefinition,
   type ResolvedKeys,
 } from '../engine/stats-sql';
-import { DAY_MS, floorHour, HOUR_MS } from '../ingest/time-buckets';
+import { DAY_MS, floorHour, HOUR_MS, wholeMonths } from '../ingest/time-buckets';
 import { daysBetween, type DayKey } from '../store/hot-keys';
 import type { ReadModel } from './read-model';
 
@@ -116,6 +117,8 @@ type Source =
       value: string | null;
       /** The dimension's dictionary where it is keyed (its event rows are grouped by key). */
       dictionary: string | null;
+      /** The month spans kept for its rollups (spanName). */
+      spanned: ReadonlySet<string>;
     };
 
 /**
@@ -178,10 +181,16 @@ export class StatsQueryService {
     const totalsRolled =
       conversionTotalsRolled(query, span.from, span.to) &&
       (!comparison || conversionTotalsRolled(query, comparison.from, comparison.to));
+    // A question by no time dimension reads the whole months of its ranges as kept sums.
+    const monthSpans =
+      plan && !query.dimensions.some(isTimeDimension)
+        ? [span, comparison].flatMap((s) => (s ? (wholeMonths(s.from, s.to) ?? []) : []))
+        : [];
     const tables = await this.prepare(
       website,
       [...span.days, ...(comparison?.days ?? [])],
       plan?.rollups ?? (totalsRolled ? [{ kind: 'events', dimension: '' }] : []),
+      monthSpans,
     );
     const source: Source = plan
       ? {
@@ -189,6 +198,7 @@ export class StatsQueryService {
           dimension: plan.dimension,
           value: plan.value,
           dictionary: isKeyed(plan.dimension) ? dictionaryOf(tables.table, plan.dimension) : null,
+          spanned: tables.spanned,
         }
       : {
           table: tables.table,
@@ -261,7 +271,8 @@ export class StatsQueryService {
     website: string,
     days: readonly DayKey[],
     rollups: readonly Rollup[],
-  ): Promise<{ table: string; rollups: RollupTables }> {
+    spans: readonly MonthSpan[],
+  ): Promise<{ table: string; rollups: RollupTables; spanned: ReadonlySet<string> }> {
     const unique = [...new Set(days)];
     for (let attempt = 1; ; attempt += 1) {
       const sources = await this.model.consistent(website, (index, q) => {
@@ -272,7 +283,7 @@ export class StatsQueryService {
           daySources(unique, index.days, new Map(reads.map(([day, read]) => [day, read()])));
       });
       try {
-        return await this.tables.prepare(website, sources, rollups);
+        return await this.tables.prepare(website, sources, rollups, spans);
       } catch (error) {
         if (!(error instanceof SourcesMovedError) || attempt === ATTEMPTS) throw error;
       }
@@ -314,7 +325,17 @@ export class StatsQueryService {
       source.dimension,
       span.from,
       span.to,
-      { value: source.value, dictionary: source.dictionary },
+      {
+        value: source.value,
+        dictionary: source.dictionary,
+        spanKept: (kind, dimension) => {
+          const whole = wholeMonths(span.from, span.to);
+          return (
+            whole !== null &&
+            source.spanned.has(spanName({ kind, dimension: dimension as RollupDimension }, whole))
+          );
+        },
+      },
     );
     return { compiled, rows: await this.duck.query(compiled.sql, compiled.params) };
   }
