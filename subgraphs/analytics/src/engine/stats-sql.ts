@@ -303,6 +303,7 @@ function eventCtes(statement: Statement): string[] {
   );
   // Every row of `em` is a value of the dimensions that some matching event has.
   const atLeastOne = figures.length === 0 ? ['count(*) AS matched'] : [];
+  const emColumns: readonly string[] = figures.length === 0 ? ['matched'] : figures;
   const aggregation = figures.includes('visitors')
     ? [
         `mv AS (SELECT ${[...dimValues, 'visitor', ...perRow].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
@@ -320,9 +321,7 @@ function eventCtes(statement: Statement): string[] {
     `ev AS (SELECT t.*${exitPages ? ', xp.exit_page' : ''} FROM ${table} t ${exitPages ? 'LEFT JOIN xp USING (visit)' : ''} WHERE t.ts >= epoch_ms(${fromParam}::BIGINT) AND t.ts < epoch_ms(${toParam}::BIGINT))`,
     `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
     ...aggregation,
-    ...(grouped === 'ek'
-      ? [namedByKeys(table, dims, keyed, [...figures, ...atLeastOne.map(() => 'matched')])]
-      : []),
+    ...(grouped === 'ek' ? [namedByKeys(table, dims, keyed, emColumns)] : []),
   ];
 }
 

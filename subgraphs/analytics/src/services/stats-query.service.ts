@@ -319,6 +319,7 @@ export class StatsQueryService {
           keys,
         }),
       );
+    const whole = wholeMonths(span.from, span.to);
     const compiled = compileRollupQuery(
       query,
       source.rollups,
@@ -328,13 +329,9 @@ export class StatsQueryService {
       {
         value: source.value,
         dictionary: source.dictionary,
-        spanKept: (kind, dimension) => {
-          const whole = wholeMonths(span.from, span.to);
-          return (
-            whole !== null &&
-            source.spanned.has(spanName({ kind, dimension: dimension as RollupDimension }, whole))
-          );
-        },
+        spanKept: (kind, dimension) =>
+          whole !== null &&
+          source.spanned.has(spanName({ kind, dimension: dimension as RollupDimension }, whole)),
       },
     );
     return { compiled, rows: await this.duck.query(compiled.sql, compiled.params) };
