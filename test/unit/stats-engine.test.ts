@@ -318,6 +318,157 @@ describe('the engine’s statements against a recount of the events (stats-sql.t
     await expectAnswer(q, from, to, fresh, late, all);
   });
 
+  describe('questions ordered by visitors, most first, and cut to a page (leadingRows)', () => {
+    const heavy = 'ev_heavy';
+    // Twelve visitors who each view a page of their own 200 times in one visit: rows with more
+    // events than any other but one visitor each, so that the rows with the most events are not
+    // the rows with the most visitors; and twelve who view a page of their own once, a visitor
+    // as many as each of those.
+    const template = rows.find((row) => row.type === 'pageview' && row.ts >= END - 5 * DAY_MS)!;
+    const viewsBy = (prefix: string, first: bigint, views: number): EventRow[] =>
+      Array.from({ length: 12 }, (_, v) =>
+        Array.from({ length: views }, (_, i) => ({
+          ...template,
+          id: `${prefix}-${v}-${i}`,
+          ts: template.ts + i * 1000,
+          visitor: first + BigInt(v),
+          visit: first + 1_000n + BigInt(v),
+          page: `/${prefix}/${v}`,
+          entryPage: `/${prefix}/${v}`,
+        })),
+      ).flat();
+    const heavyRows = [...viewsBy('heavy', 10_000_000n, 200), ...viewsBy('a', 20_000_000n, 1)];
+    const [from, to] = [END - 20 * DAY_MS + DAY_MS, END - DAY_MS];
+
+    beforeAll(async () => {
+      await createEventTable(duck, heavy, { replace: true });
+      await loadKeyed(duck, heavy, [...rows, ...heavyRows]);
+    });
+
+    /** The recount's rows in the answer's order (visitors, most first, then the dimensions). */
+    function recountedPage(q: StatsQuery, counted: readonly EventRow[]) {
+      const all = [...recount(counted, q, from, to, GOALS).values()].map((row) => ({
+        dimensions: row.dimensions.map(String),
+        metrics: Object.fromEntries(q.metrics.map((m) => [m, row.metrics[m] ?? null])),
+      }));
+      const byDimensions = (a: string[], b: string[]) => {
+        const i = a.findIndex((value, j) => value !== b[j]);
+        return i < 0 ? 0 : a[i]! < b[i]! ? -1 : 1;
+      };
+      all.sort(
+        (a, b) =>
+          Number(b.metrics.visitors) - Number(a.metrics.visitors) ||
+          byDimensions(a.dimensions, b.dimensions),
+      );
+      return { rows: all.slice(q.offset, q.offset + q.limit + 1), total: all.length };
+    }
+
+    async function expectLeadingRows(q: StatsQuery, table: string, counted: readonly EventRow[]) {
+      const expected = recountedPage(q, counted);
+      expect(expected.rows.length).toBeGreaterThan(0);
+      for (const keys of [await resolveKeys(duck, table, q.filter), null]) {
+        const compiled = compileStatsQuery(q, table, from, to, GOALS, { keys });
+        const answered = await duck.query(compiled.sql, compiled.params);
+        const got = answered.map((row) => ({
+          dimensions: compiled.dimensionColumns.map((c) => String(row[c])),
+          metrics: Object.fromEntries(
+            q.metrics.map((m) => [
+              m,
+              row[m] === null
+                ? null
+                : m === 'revenue'
+                  ? Math.round(Number(row[m]) * 100) / 100
+                  : Number(row[m]),
+            ]),
+          ),
+        }));
+        const want = expected.rows.map((row) => ({
+          ...row,
+          metrics: Object.fromEntries(
+            Object.entries(row.metrics).map(([m, v]) => [
+              m,
+              m === 'revenue' && v !== null ? Math.round(Number(v) * 100) / 100 : v,
+            ]),
+          ),
+        }));
+        expect(got).toEqual(want);
+        if (q.include.totalRows)
+          expect(answered.every((row) => Number(row.total_rows) === expected.total)).toBe(true);
+      }
+    }
+
+    const mobile: StatsQuery['filter'] = {
+      op: 'and',
+      filters: [
+        { op: 'is', dimension: 'device', values: ['mobile', 'desktop'], caseSensitive: true },
+        { op: 'contains', dimension: 'source', values: ['o'], caseSensitive: false },
+      ],
+    };
+    it.each([
+      [
+        'page and country, filtered, with every event metric and the total',
+        query({
+          metrics: ['visitors', 'pageviews', 'events', 'revenue', 'percentage'],
+          dimensions: ['page', 'country'],
+          filter: mobile,
+          limit: 5,
+        }),
+      ],
+      [
+        'page, ordered by visitors explicitly, from the eighth row',
+        query({
+          dimensions: ['page'],
+          orderBy: [{ field: 'visitors', direction: 'desc' }],
+          limit: 3,
+          offset: 7,
+        }),
+      ],
+      [
+        'goal, with conversions and revenue',
+        query({
+          metrics: ['visitors', 'events', 'conversion_rate', 'revenue'],
+          dimensions: ['goal'],
+          limit: 2,
+        }),
+      ],
+      [
+        'a property of one event, from the second row',
+        query({
+          metrics: ['visitors', 'events'],
+          dimensions: ['event:props:plan'],
+          filter: { op: 'is', dimension: 'event', values: ['Signup'], caseSensitive: true },
+          limit: 1,
+          offset: 1,
+        }),
+      ],
+      [
+        'source and day, ordered by visitors',
+        query({
+          dimensions: ['source', 'time:day'],
+          orderBy: [{ field: 'visitors', direction: 'desc' }],
+          limit: 4,
+          include: { totalRows: false, timeLabels: false, comparison: null },
+        }),
+      ],
+    ])(
+      'DATA-6: when the question is by %s, then its page equals the recount’s first rows, with and without rows that have many events and one visitor',
+      async (_, q) => {
+        await expectLeadingRows(q, TABLE, rows);
+        await expectLeadingRows(q, heavy, [...rows, ...heavyRows]);
+      },
+    );
+
+    it('DATA-6: when rows with one event tie rows with many for visitors, then the page holds the first of them by name', async () => {
+      const q = query({
+        dimensions: ['page'],
+        filter: { op: 'matches', dimension: 'page', values: ['^/(a|heavy)/'], caseSensitive: true },
+        limit: 5,
+      });
+      expect(recountedPage(q, heavyRows).rows[0]!.dimensions).toEqual(['/a/0']);
+      await expectLeadingRows(q, heavy, [...rows, ...heavyRows]);
+    });
+  });
+
   describe('keys kept between questions (dictionary.ts)', () => {
     const kept = 'ev_kept';
     const filter: StatsQuery['filter'] = {

@@ -192,7 +192,15 @@ interface Statement {
   /** A row per value the dimensions take; an event without a value (a page view by a property) is in none. */
   present: string;
   keys: ResolvedKeys | null;
+  /**
+   * The parameter holding how many rows lead the answer (offset + limit + 1) when only those
+   * need their visitors counted (`leadingRows`), else null.
+   */
+  leading: string | null;
 }
+
+/** Above this many leading rows a question counts every row's visitors (`leadingRows`). */
+const MAX_LEADING_ROWS = 1_001;
 
 /**
  * The query's statement over `table` for events in [from, to) (ms). Goals are the website's, by
@@ -210,6 +218,8 @@ export function compileStatsQuery(
   const fromParam = params.add(from);
   const toParam = params.add(to);
   const dimColumns = query.dimensions.map((_, i) => `d${i}`);
+  const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
+  const leadingRowCount = query.offset + query.limit + 1;
   const statement: Statement = {
     query,
     table,
@@ -225,8 +235,11 @@ export function compileStatsQuery(
         ? `HAVING ${dimColumns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`
         : '',
     keys,
+    leading:
+      leadsByVisitors(query) && !visitsWanted && leadingRowCount <= MAX_LEADING_ROWS
+        ? params.add(leadingRowCount)
+        : null,
   };
-  const visitsWanted = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   const conversion = query.metrics.includes('conversion_rate');
   const percentage = query.metrics.includes('percentage');
   const ctes = [
@@ -249,8 +262,12 @@ export function compileStatsQuery(
   );
   const metricSql = query.metrics.map((metric) => `${metricExpression(metric)} AS "${metric}"`);
   const order = orderClause(query, dimColumns);
+  const totalRows =
+    statement.leading && query.include.totalRows
+      ? '(SELECT count(*) FROM g) AS total_rows'
+      : totalRowsColumn(query);
   const sql = `WITH ${ctes.join(',\n')}
-SELECT ${[...selectDims, ...metricSql, totalRowsColumn(query)].join(', ')}
+SELECT ${[...selectDims, ...metricSql, totalRows].join(', ')}
 FROM em ${joins}
 ${order}
 LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
@@ -304,14 +321,16 @@ function eventCtes(statement: Statement): string[] {
   // Every row of `em` is a value of the dimensions that some matching event has.
   const atLeastOne = figures.length === 0 ? ['count(*) AS matched'] : [];
   const emColumns: readonly string[] = figures.length === 0 ? ['matched'] : figures;
-  const aggregation = figures.includes('visitors')
-    ? [
-        `mv AS (SELECT ${[...dimValues, 'visitor', ...perRow].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
-        `${grouped} AS (SELECT ${[...dimColumns, 'count(*) AS visitors', ...counted.map((f) => `sum(${f}) AS ${f}`)].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
-      ]
-    : [
-        `${grouped} AS (SELECT ${[...dimValues, ...perRow, ...atLeastOne].join(', ')} FROM m ${statement.groupBy} ${statement.present})`,
-      ];
+  const aggregation = statement.leading
+    ? leadingRows(statement, grouped, dimValues, counted, wantsGoal)
+    : figures.includes('visitors')
+      ? [
+          `mv AS (SELECT ${[...dimValues, 'visitor', ...perRow].join(', ')} FROM m GROUP BY ${[...dimColumns, 'visitor'].join(', ')})`,
+          `${grouped} AS (SELECT ${[...dimColumns, 'count(*) AS visitors', ...counted.map((f) => `sum(${f}) AS ${f}`)].join(', ')} FROM mv ${statement.groupBy} ${statement.present})`,
+        ]
+      : [
+          `${grouped} AS (SELECT ${[...dimValues, ...perRow, ...atLeastOne].join(', ')} FROM m ${statement.groupBy} ${statement.present})`,
+        ];
   return [
     ...(exitPages
       ? [
@@ -322,6 +341,56 @@ function eventCtes(statement: Statement): string[] {
     `m AS (SELECT e.*${wantsGoal ? ', g.name AS goal_name, g.currency AS goal_currency' : ''} FROM ev e ${joinGoals} WHERE ${where})`,
     ...aggregation,
     ...(grouped === 'ek' ? [namedByKeys(table, dims, keyed, emColumns)] : []),
+  ];
+}
+
+/**
+ * Whether a question's rows come by visitors, most first: its order's first field, or by default
+ * its first metric where no time dimension orders it.
+ */
+function leadsByVisitors(query: StatsQuery): boolean {
+  if (query.dimensions.length === 0) return false;
+  const first = query.orderBy[0];
+  return first
+    ? first.field === 'visitors' && first.direction === 'desc'
+    : query.metrics[0] === 'visitors' && !query.dimensions.some(isTimeDimension);
+}
+
+/**
+ * The event figures by the dimensions (`grouped`) of the rows that can lead a question ordered by
+ * visitors, most first: exact visitors are counted only for those. A row's events (`n`, counted
+ * with its other figures in `g`) are at least its visitors. The visitors of the rows with the
+ * most events (`c`, twice as many as lead) are counted (`cv`); the rows leading among those have
+ * at least the visitors of the last of them (T), so every row that can lead has at least T
+ * events: those not counted yet are (`r`, `rv`). Where no more rows than `c` holds exist, `c` is
+ * all of them (docs/analytics.md, "Leading rows").
+ */
+function leadingRows(
+  statement: Statement,
+  grouped: string,
+  dimValues: string[],
+  counted: Array<Exclude<EventFigure, 'visitors'>>,
+  byGoal: boolean,
+): string[] {
+  const { dimColumns, leading } = statement;
+  const dims = dimColumns.join(', ');
+  const sources = [
+    ...(counted.length > 0 ? ['type'] : []),
+    ...(counted.includes('revenue')
+      ? ['revenue_amount', ...(byGoal ? ['revenue_currency', 'goal_currency'] : [])]
+      : []),
+  ];
+  const perRow = counted.map((f) => `${rowFigure(f, byGoal)} AS ${f}`);
+  const visitorsOf = (rows: string) =>
+    `SELECT ${dims}, count(*) AS visitors FROM (SELECT DISTINCT ${dims}, visitor FROM md SEMI JOIN ${rows} USING (${dims})) GROUP BY ${dims}`;
+  return [
+    `md AS MATERIALIZED (SELECT ${[...dimValues, 'visitor', ...sources].join(', ')} FROM m)`,
+    `g AS (SELECT ${[dims, 'count(*) AS n', ...perRow].join(', ')} FROM md ${statement.groupBy} ${statement.present})`,
+    `c AS (SELECT ${dims} FROM g ORDER BY n DESC LIMIT 2 * ${leading})`,
+    `cv AS (${visitorsOf('c')})`,
+    `r AS (SELECT ${dims} FROM g ANTI JOIN c USING (${dims}) WHERE n >= coalesce((SELECT visitors FROM cv ORDER BY visitors DESC LIMIT 1 OFFSET ${leading} - 1), 0))`,
+    `rv AS (${visitorsOf('r')})`,
+    `${grouped} AS (SELECT ${[dims, 'v.visitors', ...counted.map((f) => `g.${f}`)].join(', ')} FROM (SELECT * FROM cv UNION ALL SELECT * FROM rv) v JOIN g USING (${dims}))`,
   ];
 }
 
