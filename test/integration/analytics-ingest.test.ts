@@ -17,7 +17,7 @@ import { TotalsService } from '../../subgraphs/analytics/src/services/totals.ser
 import { createAnalyticsStore } from '../../subgraphs/analytics/src/store';
 import { BlockCodec } from '../../subgraphs/analytics/src/engine/blocks';
 import { Duck } from '../../subgraphs/analytics/src/engine/duck';
-import { EventTables } from '../../subgraphs/analytics/src/engine/event-tables';
+import { EventTables, spanName } from '../../subgraphs/analytics/src/engine/event-tables';
 import { SealedBlocks } from '../../subgraphs/analytics/src/engine/sealed-blocks';
 import { MERGE_HOT_BLOCKS_AT } from '../../subgraphs/analytics/src/engine/hot-blocks';
 import { StatsQueryService } from '../../subgraphs/analytics/src/services/stats-query.service';
@@ -174,7 +174,7 @@ function analytics(connection: Connection, redis: RedisClient, prefix: string) {
       },
       [],
     );
-  return { clock, store, model, ingest, stats, query, engine };
+  return { clock, store, model, ingest, stats, query, engine, tables };
 }
 
 /** The UTC days of the last `n`, today included, at `now`. */
@@ -850,7 +850,7 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       await expectOneTruth();
     });
 
-    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, over a week and over two whole months (their month rows and span), then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
+    it('DATA-6: when questions the day rollups answer (or give a conversion rate its day totals) are asked, over a week, over two whole months (their month rows and span) and over parts of months (their own span, more of them than are kept), then each answer equals the same question answered from the events, while the days are hot, after new events today and once they are sealed', async () => {
       const rolled: Array<Pick<StatsQuery, 'metrics' | 'dimensions'>> = [
         { metrics: ['visitors', 'pageviews', 'events'], dimensions: [] },
         { metrics: ['visitors', 'pageviews'], dimensions: ['time:day'] },
@@ -974,8 +974,11 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
         from: new Date(Date.UTC(2026, 9, 1)).toISOString().slice(0, 10),
         to: new Date(Date.UTC(2026, 11, 0)).toISOString().slice(0, 10),
       };
+      // Part of September to yesterday: by no time dimension, its own kept sum (a span) too.
+      const yesterday = () => lastDays(2, a.clock.read).from;
+      const parts = () => ({ from: '2026-09-20', to: yesterday() });
       const expectSameAnswers = async () => {
-        for (const range of [week(), months])
+        for (const range of [week(), months, parts()])
           for (const q of rolled) {
             const [fromRollups, fromEvents] = [
               await answer(q, null, [], range),
@@ -1026,6 +1029,55 @@ describe('analytics ingestion (IngestService) and the life of a day', () => {
       await a.ingest.days.maintain(noLease);
       expect(await a.ingest.days.dueDays()).toEqual([]);
       await expectSameAnswers();
+      // More ranges than a rollup keeps spans of (12): the least recently asked are dropped and
+      // made again when asked again, every answer still the events'.
+      const byPage = rolled.find(
+        (q) =>
+          q.dimensions.length === 2 && q.dimensions[0] === 'page' && q.metrics.includes('sessions'),
+      )!;
+      const pageOnly = {
+        metrics: byPage.metrics,
+        dimensions: ['page'] as StatsQuery['dimensions'],
+      };
+      for (const day of [...Array.from({ length: 14 }, (_, i) => i + 1), 1, 2]) {
+        const range = { from: `2026-09-${String(day).padStart(2, '0')}`, to: yesterday() };
+        const [fromRollups, fromEvents] = [
+          await answer(pageOnly, null, [], range),
+          await answer(pageOnly, everyEvent, [], range),
+        ];
+        expect({ range, answer: fromRollups }).toEqual({ range, answer: fromEvents });
+      }
+    });
+
+    it('DATA-6: when more spans than a rollup keeps are asked for while a question still reads, then none is dropped until every question prepared has read', async () => {
+      const rollup = { kind: 'events', dimension: 'page' } as const;
+      const span = (i: number) => ({
+        from: Date.UTC(2026, 0, 1) + i * DAY_MS,
+        to: Date.UTC(2026, 3, 1),
+      });
+      const prepare = (i: number) => a.tables.prepare('spans', [], [rollup], [span(i)]);
+      const keeps = async (prepared: Awaited<ReturnType<typeof prepare>>, i: number) =>
+        prepared.spanned.has(spanName(rollup, span(i)));
+      for (let i = 0; i < 12; i += 1) (await prepare(i)).release();
+      // The thirteenth drops the least recently asked: nobody reads.
+      const reading = await prepare(12);
+      expect(await keeps(reading, 12)).toBe(true);
+      // While it reads, a fourteenth is not made (it would drop one that may be read).
+      const meanwhile = await prepare(13);
+      expect(await keeps(meanwhile, 13)).toBe(false);
+      expect(meanwhile.spanned.size).toBe(0);
+      meanwhile.release();
+      reading.release();
+      reading.release(); // twice: counted once
+      const next = await prepare(13);
+      expect(await keeps(next, 13)).toBe(true);
+      const blocked = await prepare(14);
+      expect(await keeps(blocked, 14)).toBe(false);
+      next.release();
+      blocked.release();
+      const again = await prepare(0);
+      expect(await keeps(again, 0)).toBe(true);
+      again.release();
     });
 
     async function expectOneTruth(): Promise<void> {

@@ -24,7 +24,7 @@ import {
   type StatsMetric,
   type StatsQuery,
 } from '../../../../common/contracts/stats-query';
-import { DAY_MS, monthStartOf } from '../ingest/time-buckets';
+import { DAY_MS, monthStartOf, wholeMonths } from '../ingest/time-buckets';
 import { dayStartOf, type DayKey } from '../store/hot-keys';
 import type { Duck } from './duck';
 import {
@@ -120,8 +120,11 @@ export const rollupTableColumns = (tables: RollupTables): Array<[string, string]
   [tables.visitSpans, VISIT_ROLLUP_COLUMNS + SPAN_END],
 ];
 
-/** A run of whole UTC months [from, to) whose month rows are kept summed (a span). */
-export interface MonthSpan {
+/**
+ * A run of whole UTC days [from, to) whose rollup rows are kept summed per value (a span): the
+ * whole months of a question's range, or the range itself.
+ */
+export interface RollupSpan {
   from: number;
   to: number;
 }
@@ -142,29 +145,46 @@ const SUMS = {
 } as const;
 
 /**
- * The statements making a span's rows of a rollup again from the month rows (in the transaction
- * that changed those, or the one that makes the span).
+ * The statements making a span's rows of a rollup again (in the transaction that changed its
+ * days, or the one that makes the span): its whole months from their month rows, its other days
+ * from their day rows.
  */
 export function spanStatements(
-  { kind, dimension }: Rollup,
+  rollup: Rollup,
   tables: RollupTables,
-  span: MonthSpan,
+  span: RollupSpan,
 ): Array<[string, SqlValue[]]> {
-  const { months, spans } = tablesOfKind(kind, tables);
-  const params: SqlValue[] = [dimension, span.from, span.to];
+  const { kind, dimension } = rollup;
+  const { days, months, spans } = tablesOfKind(kind, tables);
+  const whole = wholeMonths(span.from, span.to);
+  const rows = whole
+    ? `SELECT * FROM ${months} WHERE day >= epoch_ms($4::BIGINT) AND day < epoch_ms($5::BIGINT)
+       UNION ALL SELECT * FROM ${days}
+       WHERE (day >= epoch_ms($2::BIGINT) AND day < epoch_ms($4::BIGINT))
+          OR (day >= epoch_ms($5::BIGINT) AND day < epoch_ms($3::BIGINT))`
+    : `SELECT * FROM ${days} WHERE day >= epoch_ms($2::BIGINT) AND day < epoch_ms($3::BIGINT)`;
   return [
-    [
-      `DELETE FROM ${spans} WHERE dim = $1 AND day = epoch_ms($2::BIGINT) AND span_to = epoch_ms($3::BIGINT)`,
-      params,
-    ],
+    dropSpanStatement(rollup, tables, span),
     [
       `INSERT INTO ${spans}
        SELECT epoch_ms($2::BIGINT), dim, value, ${SUMS[kind].sums}, epoch_ms($3::BIGINT)
-       FROM ${months}
-       WHERE dim = $1 AND day >= epoch_ms($2::BIGINT) AND day < epoch_ms($3::BIGINT)
+       FROM (${rows})
+       WHERE dim = $1
        GROUP BY ${SUMS[kind].by}`,
-      params,
+      [dimension, span.from, span.to, ...(whole ? [whole.from, whole.to] : [])],
     ],
+  ];
+}
+
+/** The statement deleting a span's rows of a rollup. */
+export function dropSpanStatement(
+  { kind, dimension }: Rollup,
+  tables: RollupTables,
+  span: RollupSpan,
+): [string, SqlValue[]] {
+  return [
+    `DELETE FROM ${tablesOfKind(kind, tables).spans} WHERE dim = $1 AND day = epoch_ms($2::BIGINT) AND span_to = epoch_ms($3::BIGINT)`,
+    [dimension, span.from, span.to],
   ];
 }
 
@@ -276,7 +296,7 @@ export async function rollUp(
   tables: RollupTables,
   rollup: Rollup,
   days: readonly DayKey[],
-  spans: readonly MonthSpan[] = [],
+  spans: readonly RollupSpan[] = [],
 ): Promise<void> {
   if (days.length === 0) return;
   const { kind, dimension } = rollup;

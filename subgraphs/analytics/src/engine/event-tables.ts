@@ -14,8 +14,9 @@ import {
   rollupName,
   rollupTableColumns,
   rollupTablesOf,
+  dropSpanStatement,
   spanStatements,
-  type MonthSpan,
+  type RollupSpan,
   type Rollup,
   type RollupTables,
 } from './day-rollups';
@@ -44,24 +45,37 @@ interface WebsiteTable {
   made: boolean;
   /** The sources each loaded day holds. */
   days: Map<DayKey, Set<string>>;
-  /** The month spans kept summed, by rollupName (engine/day-rollups.ts). */
-  spans: Map<string, MonthSpan[]>;
+  /** The spans kept summed, by rollupName (engine/day-rollups.ts), least recently asked first. */
+  spans: Map<string, RollupSpan[]>;
+  /** Questions answered from these tables that have not finished reading (see `prepare`). */
+  readers: number;
   /** Loads of this website run one at a time. */
   loading: Promise<unknown>;
 }
 
 /**
- * Month spans kept per rollup of a website: a span is made for a question over two whole months
- * or more and kept as long as the table (it changes only with its months' rows); past this many,
- * questions read their months' rows instead.
+ * Spans kept per rollup of a website. A span is made for a question over more than 31 days (its
+ * range, and the whole months in it) and made again with its days' rows; past this many, the
+ * least recently asked is dropped when no question is reading, else a question reads month and
+ * day rows instead.
  */
 const MAX_SPANS = 12;
-/** Two whole months or more: longer than the longest month. */
-const worthASpan = (span: MonthSpan) => span.to - span.from > 31 * DAY_MS;
+/** Longer than the longest month: a span of it holds fewer rows than the days it sums. */
+const worthASpan = (span: RollupSpan) => span.to - span.from > 31 * DAY_MS;
 
 /** A span's name among those prepare answers with. */
-export const spanName = (rollup: Rollup, span: MonthSpan) =>
+export const spanName = (rollup: Rollup, span: RollupSpan) =>
   `${rollupName(rollup)}@${span.from}-${span.to}`;
+
+/** The website's tables as prepared for one question, until it calls `release`. */
+export interface PreparedTables {
+  table: string;
+  rollups: RollupTables;
+  /** The spans the question may read (spanName). */
+  spanned: ReadonlySet<string>;
+  /** The question has read all it reads: spans may be dropped again. */
+  release(): void;
+}
 
 /** A day's hot block was gone when it was fetched: the day was sealed meanwhile; plan again. */
 export class SourcesMovedError extends Error {
@@ -99,14 +113,15 @@ export class EventTables {
 
   /**
    * Makes the website's table hold exactly the events `sources` name, and `rollups` be up to date
-   * for their days; resolves with the names of its tables.
+   * for their days; resolves with the names of its tables. The caller reads them, then calls
+   * `release`: until every question prepared has, no span is dropped (one may be read).
    */
   prepare(
     website: string,
     sources: readonly DaySources[],
     rollups: readonly Rollup[] = [],
-    spans: readonly MonthSpan[] = [],
-  ): Promise<{ table: string; rollups: RollupTables; spanned: ReadonlySet<string> }> {
+    spans: readonly RollupSpan[] = [],
+  ): Promise<PreparedTables> {
     let entry = this.websites.get(website);
     if (!entry) {
       const table = tableOf(website);
@@ -117,6 +132,7 @@ export class EventTables {
         made: false,
         days: new Map(),
         spans: new Map(),
+        readers: 0,
         loading: Promise.resolve(),
       };
       this.websites.set(website, entry);
@@ -125,31 +141,52 @@ export class EventTables {
     const run = current.loading.then(async () => {
       await this.load(website, current, sources);
       await this.roll(current, sources, rollups);
-      return this.span(current, rollups, spans);
+      const spanned = await this.span(current, rollups, spans);
+      // Counted before the next load of this website runs: it drops no span while this reads.
+      current.readers += 1;
+      return spanned;
     });
     current.loading = run.catch(() => undefined);
-    return run.then((spanned) => ({ table: current.table, rollups: current.rollups, spanned }));
+    return run.then((spanned) => {
+      let released = false;
+      return {
+        table: current.table,
+        rollups: current.rollups,
+        spanned,
+        release: () => {
+          if (!released) current.readers -= 1;
+          released = true;
+        },
+      };
+    });
   }
 
   /**
    * Makes the spans of `rollups` not kept yet (every day of theirs is rolled up: the question's
-   * range holds them), and answers the names of those kept.
+   * range holds them), dropping the least recently asked past MAX_SPANS while no question reads,
+   * and answers the names of those kept.
    */
   private async span(
     entry: WebsiteTable,
     rollups: readonly Rollup[],
-    spans: readonly MonthSpan[],
+    spans: readonly RollupSpan[],
   ): Promise<Set<string>> {
     const spanned = new Set<string>();
     const worth = spans.filter(worthASpan);
     for (const rollup of rollups) {
       const kept = entry.spans.get(rollupName(rollup)) ?? [];
+      entry.spans.set(rollupName(rollup), kept);
       for (const span of worth) {
-        if (!kept.some((k) => k.from === span.from && k.to === span.to)) {
-          if (kept.length >= MAX_SPANS) continue;
+        const at = kept.findIndex((k) => k.from === span.from && k.to === span.to);
+        if (at >= 0) kept.push(...kept.splice(at, 1));
+        else {
+          if (kept.length >= MAX_SPANS) {
+            if (entry.readers > 0) continue;
+            await this.duck.atomically([dropSpanStatement(rollup, entry.rollups, kept[0]!)]);
+            kept.shift();
+          }
           await this.duck.atomically(spanStatements(rollup, entry.rollups, span));
           kept.push(span);
-          entry.spans.set(rollupName(rollup), kept);
         }
         spanned.add(spanName(rollup, span));
       }

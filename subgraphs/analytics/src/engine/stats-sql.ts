@@ -466,8 +466,8 @@ function conversionTotalCtes(statement: Statement, rollups: string | null): stri
  * The query's statement over a website's rollups of events and of visits
  * (engine/day-rollups.ts) for [from, to), whole days: the same rows, named and ordered as
  * compileStatsQuery names and orders them, for a question rollupsFor found answerable so.
- * `dimension` is the one its rows are of (`''`: none). Whole months of the range are read from
- * the month rows, unless the question is by day or week.
+ * `dimension` is the one its rows are of (`''`: none). Read from spans and month rows where
+ * they serve (rollupRows).
  */
 export function compileRollupQuery(
   query: StatsQuery,
@@ -484,18 +484,17 @@ export function compileRollupQuery(
     value?: string | null;
     /** The dimension's dictionary where it is keyed: event rows are grouped by key, then named. */
     dictionary?: string | null;
-    /** Whether the span of the range's whole months is kept for a rollup (event-tables.ts). */
-    spanKept?: (kind: 'events' | 'visits', dimension: string) => boolean;
+    /** Whether a span (the range, or its whole months) is kept for a rollup. */
+    spanKept?: SpanKept;
   } = {},
 ): CompiledQuery {
   const params = new Params();
   const times = query.dimensions.filter(isTimeDimension);
-  const rowsOf = rollupRows(params, from, to, {
+  const rowsOf = rollupRows(params, from, to, tables, spanKept, {
     months: times.every((d) => d === 'time:month'),
     spans: times.length === 0,
   });
-  const eventRows = (dim: string) =>
-    rowsOf(tables.events, tables.eventMonths, spanKept('events', dim) ? tables.eventSpans : null);
+  const eventRows = (dim: string) => rowsOf('events', dim);
   const dimColumns = query.dimensions.map((_, i) => `d${i}`);
   const dims = query.dimensions.map(
     (d, i) => `${isTimeDimension(d) ? timeBucket(d, 'day') : 'value'} AS d${i}`,
@@ -520,7 +519,7 @@ export function compileRollupQuery(
   const visits = query.metrics.some((metric) => VISIT_METRICS.has(metric));
   if (visits)
     ctes.push(
-      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${rowsOf(tables.visits, tables.visitMonths, spanKept('visits', dimension) ? tables.visitSpans : null)} WHERE dim = ${params.add(dimension)} ${groupBy})`,
+      `sm AS (SELECT ${[...dims, 'sum(sessions) AS sessions', 'sum(bounces) AS bounces', 'sum(duration_ms) AS duration_ms', 'sum(pageviews) AS visit_pageviews'].join(', ')} FROM ${rowsOf('visits', dimension)} WHERE dim = ${params.add(dimension)} ${groupBy})`,
     );
   const percentage = query.metrics.includes('percentage');
   if (percentage)
@@ -543,35 +542,54 @@ LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
   return { sql, params: params.values, dimensionColumns: dimColumns };
 }
 
+/** Whether a span of a rollup is kept (event-tables.ts). */
+type SpanKept = (
+  kind: 'events' | 'visits',
+  dimension: string,
+  span: { from: number; to: number },
+) => boolean;
+
 /**
- * The rollup rows of [from, to) as a subquery, from a rollup's day, month and span tables: the
- * range's whole months from their span where one is kept and the question is not by time
- * (`spans`), else from the month rows where it is by month at most (`months`), and its other
- * days from the day rows.
+ * The rows of a rollup (its kind and dimension) over [from, to) as a subquery, from its day,
+ * month and span tables: where the question is not by time (`spans`), the range's own span if
+ * one is kept; else, where it is by month at most (`months`), the range's whole months from their
+ * span if one is kept and the question is not by time, or from the month rows, and its other days
+ * from the day rows.
  */
 function rollupRows(
   params: Params,
   from: number,
   to: number,
+  tables: RollupTables,
+  spanKept: SpanKept,
   allowed: { months: boolean; spans: boolean },
-): (days: string, months: string, spans: string | null) => string {
-  const start = params.add(from);
-  const end = params.add(to);
+): (kind: 'events' | 'visits', dimension: string) => string {
+  // Each instant a parameter once, the first time a subquery reads it.
+  const instants = new Map<number, string>();
+  const at = (ms: number) => {
+    const added = instants.get(ms) ?? `epoch_ms(${params.add(ms)}::BIGINT)`;
+    instants.set(ms, added);
+    return added;
+  };
+  const spanOf = (spans: string, span: { from: number; to: number }) =>
+    `SELECT * EXCLUDE (span_to) FROM ${spans} WHERE day = ${at(span.from)} AND span_to = ${at(span.to)}`;
   const whole = allowed.months ? wholeMonths(from, to) : null;
-  if (!whole)
-    return (days: string) =>
-      `(SELECT * FROM ${days} WHERE day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${end}::BIGINT))`;
-  const monthsFrom = params.add(whole.from);
-  const monthsTo = params.add(whole.to);
-  const otherDays = (days: string) =>
-    `SELECT * FROM ${days} WHERE (day >= epoch_ms(${start}::BIGINT) AND day < epoch_ms(${monthsFrom}::BIGINT))
-        OR (day >= epoch_ms(${monthsTo}::BIGINT) AND day < epoch_ms(${end}::BIGINT))`;
-  return (days: string, months: string, spans: string | null) =>
-    spans && allowed.spans
-      ? `(SELECT * EXCLUDE (span_to) FROM ${spans} WHERE day = epoch_ms(${monthsFrom}::BIGINT) AND span_to = epoch_ms(${monthsTo}::BIGINT)
-          UNION ALL ${otherDays(days)})`
-      : `(SELECT * FROM ${months} WHERE day >= epoch_ms(${monthsFrom}::BIGINT) AND day < epoch_ms(${monthsTo}::BIGINT)
-          UNION ALL ${otherDays(days)})`;
+  return (kind, dimension) => {
+    const { days, months, spans } =
+      kind === 'events'
+        ? { days: tables.events, months: tables.eventMonths, spans: tables.eventSpans }
+        : { days: tables.visits, months: tables.visitMonths, spans: tables.visitSpans };
+    const kept = (span: { from: number; to: number }) => spanKept(kind, dimension, span);
+    if (allowed.spans && kept({ from, to })) return `(${spanOf(spans, { from, to })})`;
+    if (!whole) return `(SELECT * FROM ${days} WHERE day >= ${at(from)} AND day < ${at(to)})`;
+    const wholeRows =
+      allowed.spans && kept(whole)
+        ? spanOf(spans, whole)
+        : `SELECT * FROM ${months} WHERE day >= ${at(whole.from)} AND day < ${at(whole.to)}`;
+    return `(${wholeRows}
+          UNION ALL SELECT * FROM ${days} WHERE (day >= ${at(from)} AND day < ${at(whole.from)})
+        OR (day >= ${at(whole.to)} AND day < ${at(to)}))`;
+  };
 }
 
 /** The count of every row before the page is cut, where the question asks for it (else NULL). */

@@ -11,11 +11,17 @@ import {
   type StatsRow,
 } from '../../../../common/contracts/stats-query';
 import type { Duck } from '../engine/duck';
-import { daySources, SourcesMovedError, spanName, type EventTables } from '../engine/event-tables';
+import {
+  daySources,
+  SourcesMovedError,
+  spanName,
+  type EventTables,
+  type PreparedTables,
+} from '../engine/event-tables';
 import {
   conversionTotalsRolled,
   eventGoalRolled,
-  type MonthSpan,
+  type RollupSpan,
   type Rollup,
   type RollupDimension,
   rollupsFor,
@@ -117,9 +123,17 @@ type Source =
       value: string | null;
       /** The dimension's dictionary where it is keyed (its event rows are grouped by key). */
       dictionary: string | null;
-      /** The month spans kept for its rollups (spanName). */
+      /** The spans kept for its rollups (spanName). */
       spanned: ReadonlySet<string>;
     };
+
+/** How a question is answered: from its rollups (a plan) or the events, over which ranges. */
+interface AnswerPlan {
+  plan: ReturnType<typeof rolledPlan>;
+  totalsRolled: boolean;
+  span: Span;
+  comparison: Span | null;
+}
 
 /**
  * The day rollups a question reads over its range (and its comparison's), or null when it needs
@@ -181,17 +195,40 @@ export class StatsQueryService {
     const totalsRolled =
       conversionTotalsRolled(query, span.from, span.to) &&
       (!comparison || conversionTotalsRolled(query, comparison.from, comparison.to));
-    // A question by no time dimension reads the whole months of its ranges as kept sums.
-    const monthSpans =
+    // A question by no time dimension reads the whole months of its ranges as kept sums, and a
+    // range that ends before today as one (today changes with every batch, and a span with it).
+    const today = now - (now % DAY_MS);
+    const spans =
       plan && !query.dimensions.some(isTimeDimension)
-        ? [span, comparison].flatMap((s) => (s ? (wholeMonths(s.from, s.to) ?? []) : []))
+        ? [span, comparison].flatMap((s) =>
+            s
+              ? [
+                  s.to <= today ? { from: s.from, to: s.to } : [],
+                  wholeMonths(s.from, s.to) ?? [],
+                ].flat()
+              : [],
+          )
         : [];
     const tables = await this.prepare(
       website,
       [...span.days, ...(comparison?.days ?? [])],
       plan?.rollups ?? (totalsRolled ? [{ kind: 'events', dimension: '' }] : []),
-      monthSpans,
+      spans,
     );
+    try {
+      return await this.answerFrom(tables, query, goals, { plan, totalsRolled, span, comparison });
+    } finally {
+      tables.release();
+    }
+  }
+
+  /** The answer from the website's tables as prepared. */
+  private async answerFrom(
+    tables: PreparedTables,
+    query: StatsQuery,
+    goals: readonly GoalDefinition[],
+    { plan, totalsRolled, span, comparison }: AnswerPlan,
+  ): Promise<StatsAnswer> {
     const source: Source = plan
       ? {
           rollups: tables.rollups,
@@ -271,8 +308,8 @@ export class StatsQueryService {
     website: string,
     days: readonly DayKey[],
     rollups: readonly Rollup[],
-    spans: readonly MonthSpan[],
-  ): Promise<{ table: string; rollups: RollupTables; spanned: ReadonlySet<string> }> {
+    spans: readonly RollupSpan[],
+  ): Promise<PreparedTables> {
     const unique = [...new Set(days)];
     for (let attempt = 1; ; attempt += 1) {
       const sources = await this.model.consistent(website, (index, q) => {
@@ -319,7 +356,6 @@ export class StatsQueryService {
           keys,
         }),
       );
-    const whole = wholeMonths(span.from, span.to);
     const compiled = compileRollupQuery(
       query,
       source.rollups,
@@ -329,9 +365,8 @@ export class StatsQueryService {
       {
         value: source.value,
         dictionary: source.dictionary,
-        spanKept: (kind, dimension) =>
-          whole !== null &&
-          source.spanned.has(spanName({ kind, dimension: dimension as RollupDimension }, whole)),
+        spanKept: (kind, dimension, kept) =>
+          source.spanned.has(spanName({ kind, dimension: dimension as RollupDimension }, kept)),
       },
     );
     return { compiled, rows: await this.duck.query(compiled.sql, compiled.params) };
