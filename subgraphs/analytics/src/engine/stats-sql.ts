@@ -479,18 +479,21 @@ export function compileRollupQuery(
     value = null,
     dictionary = null,
     spanKept = () => false,
+    today = to,
   }: {
     /** Only the rows of this value of the dimension (an event goal's event: eventGoalRolled). */
     value?: string | null;
     /** The dimension's dictionary where it is keyed: event rows are grouped by key, then named. */
     dictionary?: string | null;
-    /** Whether a span (the range, or its whole months) is kept for a rollup. */
+    /** Whether a span (the range up to today, or its whole months) is kept for a rollup. */
     spanKept?: SpanKept;
+    /** The first instant of today, where a range's span ends at the latest. */
+    today?: number;
   } = {},
 ): CompiledQuery {
   const params = new Params();
   const times = query.dimensions.filter(isTimeDimension);
-  const rowsOf = rollupRows(params, from, to, tables, spanKept, {
+  const rowsOf = rollupRows(params, { from, to, today }, tables, spanKept, {
     months: times.every((d) => d === 'time:month'),
     spans: times.length === 0,
   });
@@ -551,15 +554,14 @@ type SpanKept = (
 
 /**
  * The rows of a rollup (its kind and dimension) over [from, to) as a subquery, from its day,
- * month and span tables: where the question is not by time (`spans`), the range's own span if
- * one is kept; else, where it is by month at most (`months`), the range's whole months from their
- * span if one is kept and the question is not by time, or from the month rows, and its other days
- * from the day rows.
+ * month and span tables: where the question is not by time (`spans`), the range's own span up to
+ * today if one is kept, and today's day rows; else, where it is by month at most (`months`), the
+ * range's whole months from their span if one is kept and the question is not by time, or from
+ * the month rows, and its other days from the day rows.
  */
 function rollupRows(
   params: Params,
-  from: number,
-  to: number,
+  { from, to, today }: { from: number; to: number; today: number },
   tables: RollupTables,
   spanKept: SpanKept,
   allowed: { months: boolean; spans: boolean },
@@ -580,7 +582,12 @@ function rollupRows(
         ? { days: tables.events, months: tables.eventMonths, spans: tables.eventSpans }
         : { days: tables.visits, months: tables.visitMonths, spans: tables.visitSpans };
     const kept = (span: { from: number; to: number }) => spanKept(kind, dimension, span);
-    if (allowed.spans && kept({ from, to })) return `(${spanOf(spans, { from, to })})`;
+    const upToToday = { from, to: Math.min(to, today) };
+    if (allowed.spans && upToToday.to > from && kept(upToToday))
+      return upToToday.to === to
+        ? `(${spanOf(spans, upToToday)})`
+        : `(${spanOf(spans, upToToday)}
+          UNION ALL SELECT * FROM ${days} WHERE day >= ${at(upToToday.to)} AND day < ${at(to)})`;
     if (!whole) return `(SELECT * FROM ${days} WHERE day >= ${at(from)} AND day < ${at(to)})`;
     const wholeRows =
       allowed.spans && kept(whole)

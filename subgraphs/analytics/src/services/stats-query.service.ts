@@ -125,6 +125,8 @@ type Source =
       dictionary: string | null;
       /** The spans kept for its rollups (spanName). */
       spanned: ReadonlySet<string>;
+      /** The first instant of the day the question is asked: a range's span ends there at most. */
+      today: number;
     };
 
 /** How a question is answered: from its rollups (a plan) or the events, over which ranges. */
@@ -133,6 +135,8 @@ interface AnswerPlan {
   totalsRolled: boolean;
   span: Span;
   comparison: Span | null;
+  /** The first instant of the day it is asked. */
+  today: number;
 }
 
 /**
@@ -195,15 +199,15 @@ export class StatsQueryService {
     const totalsRolled =
       conversionTotalsRolled(query, span.from, span.to) &&
       (!comparison || conversionTotalsRolled(query, comparison.from, comparison.to));
-    // A question by no time dimension reads the whole months of its ranges as kept sums, and a
-    // range that ends before today as one (today changes with every batch, and a span with it).
+    // A question by no time dimension reads the whole months of its ranges as kept sums, or its
+    // ranges up to today as one (today changes with every batch: it is read from its day rows).
     const today = now - (now % DAY_MS);
     const spans =
       plan && !query.dimensions.some(isTimeDimension)
         ? [span, comparison].flatMap((s) =>
             s
               ? [
-                  s.to <= today ? { from: s.from, to: s.to } : [],
+                  { from: s.from, to: Math.min(s.to, today) },
                   wholeMonths(s.from, s.to) ?? [],
                 ].flat()
               : [],
@@ -216,7 +220,13 @@ export class StatsQueryService {
       spans,
     );
     try {
-      return await this.answerFrom(tables, query, goals, { plan, totalsRolled, span, comparison });
+      return await this.answerFrom(tables, query, goals, {
+        plan,
+        totalsRolled,
+        span,
+        comparison,
+        today,
+      });
     } finally {
       tables.release();
     }
@@ -227,7 +237,7 @@ export class StatsQueryService {
     tables: PreparedTables,
     query: StatsQuery,
     goals: readonly GoalDefinition[],
-    { plan, totalsRolled, span, comparison }: AnswerPlan,
+    { plan, totalsRolled, span, comparison, today }: AnswerPlan,
   ): Promise<StatsAnswer> {
     const source: Source = plan
       ? {
@@ -236,6 +246,7 @@ export class StatsQueryService {
           value: plan.value,
           dictionary: isKeyed(plan.dimension) ? dictionaryOf(tables.table, plan.dimension) : null,
           spanned: tables.spanned,
+          today,
         }
       : {
           table: tables.table,
@@ -365,6 +376,7 @@ export class StatsQueryService {
       {
         value: source.value,
         dictionary: source.dictionary,
+        today: source.today,
         spanKept: (kind, dimension, kept) =>
           source.spanned.has(spanName({ kind, dimension: dimension as RollupDimension }, kept)),
       },
