@@ -265,7 +265,9 @@ const ROUTES: Array<[string, (id: string) => Request]> = [
   ['sources', (id) => ({ path: `/analytics/${id}/sources?range=1y` })],
   ['technology', (id) => ({ path: `/analytics/${id}/technology?range=1y` })],
   ['heatmaps', (id) => ({ path: `/heatmaps/${id}/pages?range=1y` })],
-  ['replays', (id) => ({ path: `/replays/${id}/sessions?range=1y` })],
+  // Pages of 10: the small website's year holds about 22 sessions, and a page of 100 would weigh
+  // 22 sessions against 100 rather than a small website against a large one.
+  ['replays', (id) => ({ path: `/replays/${id}/sessions?range=1y&limit=10` })],
   ['errors', (id) => ({ path: `/errors/${id}/groups?range=1y` })],
   [
     'query',
