@@ -39,6 +39,7 @@ import {
   type GoalDefinition,
   type SqlValue,
 } from './stats-sql';
+import { rollupTablesOfKind, type RollupTables } from './rollup-tables';
 
 /** The dimension a rollup row is of; `''` for a day's totals. */
 export type RollupDimension = EventDimension | '';
@@ -82,30 +83,7 @@ export const VISIT_ROLLUP_COLUMNS = `
   duration_ms BIGINT,
   pageviews BIGINT`;
 
-/**
- * The names of a website's rollup tables: the day rows, and the same summed per UTC month
- * (`day` is then the month's first day), which a range holding whole months reads instead of
- * their days.
- */
-export interface RollupTables {
-  events: string;
-  visits: string;
-  eventMonths: string;
-  visitMonths: string;
-  /** Month rows summed over runs of whole months (`day` the first, `span_to` the end): spans. */
-  eventSpans: string;
-  visitSpans: string;
-}
-
-/** A website's rollup tables, beside its event table. */
-export const rollupTablesOf = (eventTable: string): RollupTables => ({
-  events: `${eventTable}_days`,
-  visits: `${eventTable}_visits`,
-  eventMonths: `${eventTable}_months`,
-  visitMonths: `${eventTable}_visit_months`,
-  eventSpans: `${eventTable}_spans`,
-  visitSpans: `${eventTable}_visit_spans`,
-});
+export { rollupTablesOf, type RollupTables } from './rollup-tables';
 
 const SPAN_END = `,
   span_to TIMESTAMP`;
@@ -129,12 +107,6 @@ export interface RollupSpan {
   to: number;
 }
 
-/** A rollup's table of days, of months and of spans. */
-const tablesOfKind = (kind: Rollup['kind'], tables: RollupTables) =>
-  kind === 'events'
-    ? { days: tables.events, months: tables.eventMonths, spans: tables.eventSpans }
-    : { days: tables.visits, months: tables.visitMonths, spans: tables.visitSpans };
-
 /** What a rollup's month and span rows sum, and the columns they are grouped by beside them. */
 const SUMS = {
   events: { sums: 'sum(visitors), sum(pageviews), sum(events), key', by: 'dim, value, key' },
@@ -155,7 +127,7 @@ export function spanStatements(
   span: RollupSpan,
 ): Array<[string, SqlValue[]]> {
   const { kind, dimension } = rollup;
-  const { days, months, spans } = tablesOfKind(kind, tables);
+  const { days, months, spans } = rollupTablesOfKind(kind, tables);
   const whole = wholeMonths(span.from, span.to);
   const rows = whole
     ? `SELECT * FROM ${months} WHERE day >= epoch_ms($4::BIGINT) AND day < epoch_ms($5::BIGINT)
@@ -183,7 +155,7 @@ export function dropSpanStatement(
   span: RollupSpan,
 ): [string, SqlValue[]] {
   return [
-    `DELETE FROM ${tablesOfKind(kind, tables).spans} WHERE dim = $1 AND day = epoch_ms($2::BIGINT) AND span_to = epoch_ms($3::BIGINT)`,
+    `DELETE FROM ${rollupTablesOfKind(kind, tables).spans} WHERE dim = $1 AND day = epoch_ms($2::BIGINT) AND span_to = epoch_ms($3::BIGINT)`,
     [dimension, span.from, span.to],
   ];
 }
@@ -358,7 +330,7 @@ function monthsOf(
   const months = [...new Set(starts.map(monthStartOf))];
   const params: SqlValue[] = [dimension, ...months];
   const list = months.map((_, i) => `epoch_ms($${i + 2}::BIGINT)`).join(', ');
-  const { days, months: target } = tablesOfKind(kind, tables);
+  const { days, months: target } = rollupTablesOfKind(kind, tables);
   return [
     [`DELETE FROM ${target} WHERE dim = $1 AND day IN (${list})`, params],
     [

@@ -32,7 +32,8 @@ import {
   type TimeDimension,
 } from '../../../../common/contracts/stats-query';
 import { wholeMonths } from '../ingest/time-buckets';
-import type { RollupTables } from './day-rollups';
+import type { RollupSpan } from './day-rollups';
+import { rollupTablesOfKind, type RollupTables } from './rollup-tables';
 
 export interface GoalDefinition {
   name: string;
@@ -546,11 +547,7 @@ LIMIT ${params.add(query.limit + 1)} OFFSET ${params.add(query.offset)}`;
 }
 
 /** Whether a span of a rollup is kept (event-tables.ts). */
-type SpanKept = (
-  kind: 'events' | 'visits',
-  dimension: string,
-  span: { from: number; to: number },
-) => boolean;
+type SpanKept = (kind: 'events' | 'visits', dimension: string, span: RollupSpan) => boolean;
 
 /**
  * The rows of a rollup (its kind and dimension) over [from, to) as a subquery, from its day,
@@ -573,15 +570,12 @@ function rollupRows(
     instants.set(ms, added);
     return added;
   };
-  const spanOf = (spans: string, span: { from: number; to: number }) =>
+  const spanOf = (spans: string, span: RollupSpan) =>
     `SELECT * EXCLUDE (span_to) FROM ${spans} WHERE day = ${at(span.from)} AND span_to = ${at(span.to)}`;
   const whole = allowed.months ? wholeMonths(from, to) : null;
   return (kind, dimension) => {
-    const { days, months, spans } =
-      kind === 'events'
-        ? { days: tables.events, months: tables.eventMonths, spans: tables.eventSpans }
-        : { days: tables.visits, months: tables.visitMonths, spans: tables.visitSpans };
-    const kept = (span: { from: number; to: number }) => spanKept(kind, dimension, span);
+    const { days, months, spans } = rollupTablesOfKind(kind, tables);
+    const kept = (span: RollupSpan) => spanKept(kind, dimension, span);
     const upToToday = { from, to: Math.min(to, today) };
     if (allowed.spans && upToToday.to > from && kept(upToToday))
       return upToToday.to === to
